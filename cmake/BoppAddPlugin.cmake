@@ -1,0 +1,27 @@
+# bopp_add_plugin(NAME SOURCES src... [OUTPUT_DIRECTORY dir] [LINK libs...])
+#
+# Builds a bopp plugin library: a shared module that exports exactly one symbol,
+# bopp_plugin_manifest (hidden visibility for everything else), links with -z defs so a
+# missing symbol fails the build rather than the load, and lands in the plugin folder.
+function(bopp_add_plugin name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;LINK" ${ARGN})
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "bopp_add_plugin(${name}): SOURCES is required")
+  endif()
+  if(NOT ARG_OUTPUT_DIRECTORY)
+    set(ARG_OUTPUT_DIRECTORY ${BOPP_BUILD_PLUGIN_DIR})
+  endif()
+  add_library(${name} MODULE ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE bopp::sdk ${ARG_LINK})
+  set_target_properties(${name} PROPERTIES
+    PREFIX "libbopp-"
+    OUTPUT_NAME ${name}
+    C_VISIBILITY_PRESET hidden
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIRECTORY})
+  target_link_options(${name} PRIVATE "LINKER:-z,defs")
+  if(COMMAND bopp_warnings)
+    bopp_warnings(${name})
+  endif()
+endfunction()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of bopp from Debian's packages.
+# Idempotent: when everything is present it only checks and returns quickly.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libeigen3-dev
+  libboost-dev libboost-filesystem-dev libboost-program-options-dev
+  libtomlplusplus-dev
+  nlohmann-json3-dev
+  libnlopt-cxx-dev libnlopt-dev
+  libgtest-dev libgmock-dev googletest
+  libbenchmark-dev
+  libopenmpi-dev openmpi-bin
+  gnuplot-nox
+  python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
