@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config git
+  build-essential cmake pkg-config git clang
   libeigen3-dev
   libboost-dev libboost-filesystem-dev libboost-program-options-dev
   libtomlplusplus-dev
