@@ -1,0 +1,213 @@
+#include "commands.hpp"
+
+#include "csv_points.hpp"
+
+#include <bopp/config_schema.hpp>
+#include <bopp/host/discrete_rounding.hpp>
+#include <bopp/host/errors.hpp>
+#include <bopp/host/experiment.hpp>
+#include <bopp/host/host_services.hpp>
+#include <bopp/host/name_suggestion.hpp>
+#include <bopp/host/objective.hpp>
+#include <bopp/host/run.hpp>
+#include <bopp/host/seeds.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace bopp::cli {
+namespace {
+
+std::string shortest(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.10g", v);
+  return buffer;
+}
+
+std::string vector_text(const std::vector<double>& x) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < x.size(); ++i) out += (i ? ", " : "") + shortest(x[i]);
+  return out + "]";
+}
+
+void print_broken(const host::PluginRegistry& registry) {
+  for (const auto& b : registry.broken()) std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
+}
+
+std::string range_text(const bopp_param& p) {
+  if (p.type == BOPP_PARAM_STRING) return p.choices ? p.choices : "";
+  if (p.type == BOPP_PARAM_BOOL) return "";
+  const bool lo = std::isfinite(p.minimum), hi = std::isfinite(p.maximum);
+  if (lo && hi) return "[" + shortest(p.minimum) + ", " + shortest(p.maximum) + "]";
+  if (lo) return ">= " + shortest(p.minimum);
+  if (hi) return "<= " + shortest(p.maximum);
+  return "";
+}
+
+void print_params(std::span<const bopp_param* const> params) {
+  if (params.empty()) {
+    std::printf("\nParameters: none\n");
+    return;
+  }
+  std::printf("\nParameters:\n");
+  std::printf("  %-18s %-14s %-16s %-18s %s\n", "name", "type", "default", "range", "help");
+  for (const bopp_param* p : params) {
+    const std::string def = p->default_value == nullptr ? "(required)"
+                            : p->default_value[0] == '\0' ? "(optional)"
+                                                          : p->default_value;
+    std::printf("  %-18s %-14s %-16s %-18s %s\n", p->name, bopp::param_type_name(p->type),
+                def.c_str(), range_text(*p).c_str(), p->help ? p->help : "");
+  }
+}
+
+}  // namespace
+
+int list_plugins(const host::PluginRegistry& registry, bool paths_only) {
+  if (paths_only) {
+    std::printf("Plugin folders, in order of precedence (drop a plugin library into one):\n");
+    for (const auto& folder : registry.folders()) {
+      std::error_code ec;
+      std::printf("  %s%s\n", folder.string().c_str(),
+                  std::filesystem::is_directory(folder, ec) ? "" : "  (does not exist)");
+    }
+    return 0;
+  }
+  std::printf("Algorithms:\n");
+  for (const auto& a : registry.algorithms()) {
+    std::printf("  %-22s %-8s %s\n      from %s %s (%s)\n", a.table->name, a.table->version,
+                a.table->summary ? a.table->summary : "", a.library->name().c_str(),
+                a.library->version().c_str(), a.library->path().string().c_str());
+  }
+  std::printf("\nObjectives:\n");
+  for (const auto& o : registry.objectives()) {
+    std::printf("  %-22s %-8s %s\n      from %s %s (%s)\n", o.table->name, o.table->version,
+                o.table->summary ? o.table->summary : "", o.library->name().c_str(),
+                o.library->version().c_str(), o.library->path().string().c_str());
+  }
+  if (!registry.broken().empty()) {
+    std::printf("\nBroken (skipped):\n");
+    for (const auto& b : registry.broken()) std::printf("  %s\n", b.reason.c_str());
+  }
+  std::printf("\nPlugin folders:");
+  for (const auto& f : registry.folders()) std::printf(" %s", f.string().c_str());
+  std::printf("\n");
+  return 0;
+}
+
+int describe_plugin(const host::PluginRegistry& registry, const std::string& name) {
+  if (const auto* a = registry.find_algorithm(name)) {
+    std::printf("%s %s: algorithm\n  %s\n  from %s %s (%s)\n", a->table->name, a->table->version,
+                a->table->summary ? a->table->summary : "", a->library->name().c_str(),
+                a->library->version().c_str(), a->library->path().string().c_str());
+    print_params(a->params());
+    return 0;
+  }
+  if (const auto* o = registry.find_objective(name)) {
+    std::printf("%s %s: objective\n  %s\n  from %s %s (%s)\n", o->table->name, o->table->version,
+                o->table->summary ? o->table->summary : "", o->library->name().c_str(),
+                o->library->version().c_str(), o->library->path().string().c_str());
+    print_params(o->params());
+    return 0;
+  }
+  auto known = registry.algorithm_names();
+  auto objectives = registry.objective_names();
+  known.insert(known.end(), objectives.begin(), objectives.end());
+  throw host::Error("no algorithm or objective named '" + name + "'" + host::did_you_mean(name, known) +
+                    "; `bopp list` shows what is installed");
+}
+
+int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
+                        const std::atomic<bool>& stop) {
+  print_broken(registry);
+  host::Experiment experiment = host::Experiment::load(command.file, command.overrides);
+  if (!command.output.empty()) experiment.output = command.output;
+  experiment.resolve_plugins(registry);
+
+  host::RunOptions options;
+  options.overwrite = command.overwrite;
+  options.sync = command.sync;
+  options.stop = &stop;
+  options.log = host::stderr_log_sink(command.verbose ? BOPP_LOG_INFO : BOPP_LOG_WARNING);
+  const host::RunResult result = host::run_experiment(experiment, registry, options);
+
+  if (result.best) {
+    std::printf("best value %s at x = %s (evaluation %llu of %llu)\n", shortest(result.best->y).c_str(),
+                vector_text(result.best->x).c_str(),
+                static_cast<unsigned long long>(result.best->index + 1),
+                static_cast<unsigned long long>(result.evaluations));
+  } else {
+    std::printf("no successful evaluation in %llu\n", static_cast<unsigned long long>(result.evaluations));
+  }
+  if (result.failed_evaluations > 0) {
+    std::printf("%llu evaluation(s) failed; their messages are in evaluations.jsonl\n",
+                static_cast<unsigned long long>(result.failed_evaluations));
+  }
+  std::printf("run record: %s\n", result.record.string().c_str());
+  if (result.status == "failed") {
+    std::fprintf(stderr, "bopp: error: %s\n", result.message.c_str());
+    return 1;
+  }
+  if (result.status == "stopped") {
+    std::fprintf(stderr, "bopp: stopped after %llu evaluations\n",
+                 static_cast<unsigned long long>(result.evaluations));
+    return 130;
+  }
+  return 0;
+}
+
+int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command) {
+  const host::ObjectiveEntry& entry = registry.objective(command.objective);
+  // The settings are the objective's own table, given as the run's --set would give them.
+  toml::table document;
+  for (const auto& s : command.settings) host::apply_override(document, "objective." + s);
+  toml::table config;
+  if (const auto* table = document["objective"].as_table()) config = *table;
+  try {
+    bopp::apply_schema(config, entry.params(), "objective '" + command.objective + "'");
+  } catch (const bopp::SchemaError& e) {
+    throw host::Error(std::string("bopp eval: ") + e.what());
+  }
+  std::ostringstream config_text;
+  config_text << config;
+
+  host::HostServices services(command.objective, host::stderr_log_sink(BOPP_LOG_WARNING), nullptr, 1);
+  host::Objective objective(entry, config_text.str(), host::objective_seed(command.seed), services);
+
+  bopp::Points X;
+  if (command.points == "-") {
+    X = read_csv_points(std::cin, "<stdin>", objective.problem().dim());
+  } else {
+    std::ifstream in(command.points);
+    if (!in) throw host::Error(command.points + ": cannot read the points file");
+    X = read_csv_points(in, command.points, objective.problem().dim());
+  }
+  const bopp::Problem& problem = objective.problem();
+  host::round_discrete(problem, X);
+  for (Eigen::Index r = 0; r < X.rows(); ++r) {
+    for (Eigen::Index i = 0; i < problem.dim(); ++i) {
+      if (!(X(r, i) >= problem.lower[i] && X(r, i) <= problem.upper[i])) {
+        throw host::Error(command.points + ": point " + std::to_string(r + 1) + " is outside the bounds in x[" +
+                          std::to_string(i) + "] (expected [" + shortest(problem.lower[i]) + ", " +
+                          shortest(problem.upper[i]) + "])");
+      }
+    }
+  }
+  int failures = 0;
+  for (Eigen::Index r = 0; r < X.rows(); ++r) {
+    const auto e = objective.evaluate({X.data() + r * X.cols(), static_cast<std::size_t>(X.cols())},
+                                      host::evaluation_seed(command.seed, static_cast<std::uint64_t>(r)));
+    if (e.ok) {
+      std::printf("%.17g\n", e.y);
+    } else {
+      std::printf("nan\n");
+      std::fprintf(stderr, "bopp: point %lld failed: %s\n", static_cast<long long>(r + 1), e.message.c_str());
+      ++failures;
+    }
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+}  // namespace bopp::cli

@@ -1,0 +1,34 @@
+// commands.hpp: the `bopp` subcommands, each a function from parsed options to an exit code.
+#pragma once
+
+#include <bopp/host/plugin_registry.hpp>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace bopp::cli {
+
+struct RunCommand {
+  std::string file;
+  std::vector<std::string> overrides;  // section.key=value
+  std::string output;                  // "" keeps the file's
+  bool overwrite = false;
+  bool sync = true;
+  bool verbose = false;
+};
+
+struct EvalCommand {
+  std::string objective;
+  std::vector<std::string> settings;  // key=value for the objective's table
+  std::string points;                 // file, or "-" for stdin
+  std::uint64_t seed = 0;
+};
+
+int list_plugins(const host::PluginRegistry& registry, bool paths_only);
+int describe_plugin(const host::PluginRegistry& registry, const std::string& name);
+int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
+                        const std::atomic<bool>& stop);
+int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command);
+
+}  // namespace bopp::cli

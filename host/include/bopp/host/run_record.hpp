@@ -1,0 +1,62 @@
+// bopp/host/run_record.hpp: the folder a run writes (docs/run-record.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// One line of evaluations.jsonl.
+struct RecordedEvaluation {
+  std::uint64_t index = 0;   // 0-based, in the order points were asked
+  std::uint64_t batch = 0;   // which ask it came from
+  std::vector<double> x;     // as evaluated (rounded where the dimension is discrete)
+  double y = 0.0;            // objective's own sense; written as null when failed
+  bool ok = false;
+  std::string message;       // why it failed
+  std::uint64_t seed = 0;
+  double seconds = 0.0;      // evaluation wall time
+  double ask_seconds = 0.0;  // time the algorithm took for the ask of this batch
+};
+
+nlohmann::json to_json(const RecordedEvaluation& e);
+RecordedEvaluation evaluation_from_json(const nlohmann::json& line);
+
+// Writes experiment.toml, run.json and evaluations.jsonl. Each appended batch is written,
+// flushed and (when `sync`) fsynced before append returns, so `kill -9` loses nothing
+// already recorded; run.json is replaced atomically (write, fsync, rename).
+class RunRecord {
+ public:
+  // Creates `folder` (and its parents). Throws Error naming the folder when it cannot be
+  // written, or when it already holds a run and `overwrite` is false.
+  RunRecord(std::filesystem::path folder, const toml::table& experiment, nlohmann::json run,
+            bool overwrite, bool sync);
+  ~RunRecord();
+  RunRecord(const RunRecord&) = delete;
+  RunRecord& operator=(const RunRecord&) = delete;
+
+  void append(std::span<const RecordedEvaluation> batch);
+  // Merges `fields` into run.json and rewrites it.
+  void update(const nlohmann::json& fields);
+
+  const std::filesystem::path& folder() const { return folder_; }
+
+ private:
+  void write_run_json();
+
+  std::filesystem::path folder_;
+  nlohmann::json run_;
+  bool sync_;
+  int evaluations_fd_ = -1;
+};
+
+// Reads every line of an evaluations.jsonl.
+std::vector<RecordedEvaluation> read_evaluations(const std::filesystem::path& file);
+
+}  // namespace bopp::host

@@ -1,0 +1,137 @@
+#include <bopp/host/errors.hpp>
+#include <bopp/host/run_record.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace bopp::host {
+namespace fs = std::filesystem;
+namespace {
+
+[[noreturn]] void cannot_write(const fs::path& path, const std::string& reason) {
+  throw Error("cannot write the run record '" + path.string() + "': " + reason);
+}
+
+void write_all(int fd, const std::string& text, const fs::path& path) {
+  const char* data = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, data, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      cannot_write(path, std::strerror(errno));
+    }
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+// Writes `text` to `path` through a temporary file and a rename, so a reader (or a crash)
+// sees the old content or the new, never half of it.
+void write_atomically(const fs::path& path, const std::string& text, bool sync) {
+  const fs::path temporary = path.string() + ".tmp";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) cannot_write(temporary, std::strerror(errno));
+  write_all(fd, text, temporary);
+  if (sync) ::fsync(fd);
+  ::close(fd);
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) cannot_write(path, ec.message());
+}
+
+}  // namespace
+
+nlohmann::json to_json(const RecordedEvaluation& e) {
+  nlohmann::json j;
+  j["index"] = e.index;
+  j["batch"] = e.batch;
+  j["x"] = e.x;
+  j["y"] = e.ok ? nlohmann::json(e.y) : nlohmann::json(nullptr);
+  j["status"] = e.ok ? "ok" : "failed";
+  j["message"] = e.message;
+  j["seed"] = e.seed;
+  j["time"] = e.seconds;
+  j["ask_time"] = e.ask_seconds;
+  return j;
+}
+
+RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
+  RecordedEvaluation e;
+  e.index = j.at("index").get<std::uint64_t>();
+  e.batch = j.at("batch").get<std::uint64_t>();
+  e.x = j.at("x").get<std::vector<double>>();
+  e.ok = j.at("status").get<std::string>() == "ok";
+  e.y = e.ok ? j.at("y").get<double>() : std::nan("");
+  e.message = j.value("message", "");
+  e.seed = j.at("seed").get<std::uint64_t>();
+  e.seconds = j.value("time", 0.0);
+  e.ask_seconds = j.value("ask_time", 0.0);
+  return e;
+}
+
+RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::json run,
+                     bool overwrite, bool sync)
+    : folder_(std::move(folder)), run_(std::move(run)), sync_(sync) {
+  std::error_code ec;
+  fs::create_directories(folder_, ec);
+  if (ec) cannot_write(folder_, ec.message());
+  const fs::path evaluations = folder_ / "evaluations.jsonl";
+  if (!overwrite && fs::exists(evaluations)) {
+    throw Error("the output folder '" + folder_.string() +
+                "' already holds a run; choose another with --output, or pass --overwrite");
+  }
+  std::ostringstream toml_text;
+  toml_text << "# The resolved experiment: every default filled in. `bopp run` on this file\n"
+               "# repeats the run.\n"
+            << experiment << "\n";
+  write_atomically(folder_ / "experiment.toml", toml_text.str(), sync_);
+  evaluations_fd_ = ::open(evaluations.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (evaluations_fd_ < 0) cannot_write(evaluations, std::strerror(errno));
+  write_run_json();
+}
+
+RunRecord::~RunRecord() {
+  if (evaluations_fd_ >= 0) ::close(evaluations_fd_);
+}
+
+void RunRecord::append(std::span<const RecordedEvaluation> batch) {
+  std::string lines;
+  for (const RecordedEvaluation& e : batch) lines += to_json(e).dump() + "\n";
+  // One write per batch: a kill leaves whole lines before it, at most one torn last line.
+  write_all(evaluations_fd_, lines, folder_ / "evaluations.jsonl");
+  if (sync_) ::fsync(evaluations_fd_);
+}
+
+void RunRecord::update(const nlohmann::json& fields) {
+  run_.update(fields);
+  write_run_json();
+}
+
+void RunRecord::write_run_json() { write_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_); }
+
+std::vector<RecordedEvaluation> read_evaluations(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw Error(file.string() + ": cannot read");
+  std::vector<RecordedEvaluation> out;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    try {
+      out.push_back(evaluation_from_json(nlohmann::json::parse(line)));
+    } catch (const std::exception& e) {
+      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid evaluation: " + e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace bopp::host
