@@ -1,0 +1,171 @@
+#include <bopp/bo/cholesky.hpp>
+#include <bopp/bo/gaussian_process.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace bopp::bo {
+
+OutputScaling OutputScaling::standardizing(const Eigen::VectorXd& y) {
+  OutputScaling s;
+  if (y.size() == 0) return s;
+  s.mean = y.mean();
+  if (y.size() > 1) {
+    const double sd = std::sqrt((y.array() - s.mean).square().sum() / static_cast<double>(y.size() - 1));
+    if (sd > 0 && std::isfinite(sd)) s.scale = sd;
+  }
+  return s;
+}
+
+GaussianProcess::GaussianProcess(Kernel kernel, Eigen::VectorXd lower, Eigen::VectorXd upper,
+                                 LogCallback log)
+    : kernel_(std::move(kernel)), lower_(std::move(lower)), upper_(std::move(upper)),
+      log_(std::move(log)), inputs_(0, kernel_.dim()), unit_inputs_(0, kernel_.dim()) {
+  if (lower_.size() != kernel_.dim() || upper_.size() != kernel_.dim())
+    throw std::invalid_argument("GaussianProcess: bounds and kernel differ in dimension");
+  if (!(upper_.array() > lower_.array()).all())
+    throw std::invalid_argument("GaussianProcess: every upper bound must exceed its lower bound");
+}
+
+Hyperparameters GaussianProcess::hyperparameters() const {
+  return {kernel_.lengthscales(), kernel_.outputscale(), noise_variance_, mean_};
+}
+
+void GaussianProcess::set_hyperparameters(const Hyperparameters& h) {
+  if (!(h.noise_variance >= 0)) throw std::invalid_argument("GaussianProcess: noise variance < 0");
+  kernel_.set_lengthscales(h.lengthscales);
+  kernel_.set_outputscale(h.outputscale);
+  noise_variance_ = h.noise_variance;
+  mean_ = h.mean;
+  if (size() > 0) refactor();
+}
+
+Eigen::MatrixXd GaussianProcess::to_unit_cube(const Eigen::MatrixXd& X) const {
+  return ((X.rowwise() - lower_.transpose()).array().rowwise() / widths().transpose().array()).matrix();
+}
+
+Eigen::VectorXd GaussianProcess::point_to_unit_cube(const Eigen::VectorXd& x) const {
+  return ((x - lower_).array() / widths().array()).matrix();
+}
+
+void GaussianProcess::condition(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
+  condition(X, y, OutputScaling::standardizing(y));
+}
+
+void GaussianProcess::condition(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                                const OutputScaling& scaling) {
+  if (X.rows() != y.size() || X.cols() != dim())
+    throw std::invalid_argument("GaussianProcess::condition: X must be n x dim and y of size n");
+  if (!y.allFinite()) throw std::invalid_argument("GaussianProcess::condition: y holds NaN or inf");
+  scaling_ = scaling;
+  inputs_ = X;
+  targets_ = y;
+  unit_inputs_ = to_unit_cube(X);
+  standardized_ = ((y.array() - scaling_.mean) / scaling_.scale).matrix();
+  refactor();
+}
+
+void GaussianProcess::refactor() {
+  Eigen::MatrixXd K = kernel_.matrix(unit_inputs_);
+  K.diagonal().array() += noise_variance_;
+  L_ = robust_cholesky(std::move(K), log_).llt.matrixL();
+  update_weights();
+}
+
+void GaussianProcess::update_weights() {
+  alpha_ = standardized_.array() - mean_;
+  L_.triangularView<Eigen::Lower>().solveInPlace(alpha_);
+  L_.triangularView<Eigen::Lower>().transpose().solveInPlace(alpha_);
+}
+
+void GaussianProcess::add_observations(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
+  if (X.rows() != y.size() || X.cols() != dim())
+    throw std::invalid_argument("GaussianProcess::add_observations: X must be k x dim, y of size k");
+  if (size() == 0) {
+    condition(X, y, scaling_);
+    return;
+  }
+  const Eigen::Index n = size(), k = X.rows();
+  const Eigen::MatrixXd U = to_unit_cube(X);
+  // [K11 K12; K21 K22] = [L 0; Bᵀ C][Lᵀ B; 0 Cᵀ] with B = L⁻¹K12 and C Cᵀ = K22 − BᵀB.
+  Eigen::MatrixXd B = kernel_.matrix(unit_inputs_, U);
+  L_.triangularView<Eigen::Lower>().solveInPlace(B);
+  Eigen::MatrixXd schur = kernel_.matrix(U);
+  schur.diagonal().array() += noise_variance_;
+  schur.noalias() -= B.transpose() * B;
+  const Eigen::MatrixXd C = robust_cholesky(std::move(schur), log_).llt.matrixL();
+
+  Eigen::MatrixXd L(n + k, n + k);
+  L.topLeftCorner(n, n) = L_;
+  L.topRightCorner(n, k).setZero();
+  L.bottomLeftCorner(k, n) = B.transpose();
+  L.bottomRightCorner(k, k) = C;
+  L_ = std::move(L);
+
+  inputs_.conservativeResize(n + k, Eigen::NoChange);
+  inputs_.bottomRows(k) = X;
+  unit_inputs_.conservativeResize(n + k, Eigen::NoChange);
+  unit_inputs_.bottomRows(k) = U;
+  targets_.conservativeResize(n + k);
+  targets_.tail(k) = y;
+  standardized_.conservativeResize(n + k);
+  standardized_.tail(k) = ((y.array() - scaling_.mean) / scaling_.scale).matrix();
+  update_weights();
+}
+
+void GaussianProcess::add_fantasies(const Eigen::MatrixXd& X) {
+  add_observations(X, predict(X).mean);
+}
+
+Posterior GaussianProcess::predict(const Eigen::MatrixXd& X, bool full_covariance) const {
+  if (X.cols() != dim()) throw std::invalid_argument("GaussianProcess::predict: X must have dim columns");
+  const Eigen::Index m = X.rows();
+  const double s = scaling_.scale;
+  Posterior p;
+  const Eigen::MatrixXd U = to_unit_cube(X);
+  if (size() == 0) {
+    p.mean = Eigen::VectorXd::Constant(m, scaling_.mean + s * mean_);
+    p.variance = Eigen::VectorXd::Constant(m, s * s * kernel_.outputscale());
+    if (full_covariance) p.covariance = s * s * kernel_.matrix(U);
+    return p;
+  }
+  // Kᵀ(X*, X) is n × m so that the triangular solve runs down contiguous columns.
+  Eigen::MatrixXd V = kernel_.matrix(unit_inputs_, U);
+  p.mean = (scaling_.mean + s * mean_) + (s * (V.transpose() * alpha_)).array();
+  L_.triangularView<Eigen::Lower>().solveInPlace(V);
+  p.variance = (s * s * (kernel_.outputscale() - V.colwise().squaredNorm().array()).max(0.0)).matrix();
+  if (full_covariance) {
+    p.covariance = kernel_.matrix(U);
+    p.covariance.noalias() -= V.transpose() * V;
+    p.covariance *= s * s;
+  }
+  return p;
+}
+
+PointPosterior GaussianProcess::predict_with_gradient(const Eigen::VectorXd& x) const {
+  const double s = scaling_.scale;
+  const Eigen::VectorXd u = point_to_unit_cube(x);
+  const Eigen::ArrayXd w = widths().array();
+  PointPosterior p;
+  if (size() == 0) {
+    p.mean = scaling_.mean + s * mean_;
+    p.variance = s * s * kernel_.outputscale();
+    p.mean_gradient = Eigen::VectorXd::Zero(dim());
+    p.variance_gradient = Eigen::VectorXd::Zero(dim());
+    return p;
+  }
+  const Eigen::MatrixXd J = kernel_.gradient(u, unit_inputs_);  // dim × n
+  Eigen::VectorXd v = kernel_.matrix(u.transpose(), unit_inputs_).transpose();
+  p.mean = scaling_.mean + s * (mean_ + v.dot(alpha_));
+  L_.triangularView<Eigen::Lower>().solveInPlace(v);
+  p.variance = s * s * std::max(0.0, kernel_.outputscale() - v.squaredNorm());
+  L_.triangularView<Eigen::Lower>().transpose().solveInPlace(v);  // now (K + σ²I)⁻¹ k(X, x)
+  // k(x, x) is constant for a stationary kernel, so ∇σ² = −2 J (K + σ²I)⁻¹ k(X, x).
+  p.mean_gradient = (s * (J * alpha_).array() / w).matrix();
+  p.variance_gradient = (-2 * s * s * (J * v).array() / w).matrix();
+  return p;
+}
+
+}  // namespace bopp::bo

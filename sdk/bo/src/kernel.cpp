@@ -1,0 +1,160 @@
+#include <bopp/bo/kernel.hpp>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace bopp::bo {
+
+namespace {
+const double sqrt3 = std::sqrt(3.0);
+const double sqrt5 = std::sqrt(5.0);
+}  // namespace
+
+KernelType kernel_type_from_name(std::string_view name) {
+  if (name == "rbf") return KernelType::rbf;
+  if (name == "matern12") return KernelType::matern12;
+  if (name == "matern32") return KernelType::matern32;
+  if (name == "matern52") return KernelType::matern52;
+  throw std::invalid_argument("unknown kernel '" + std::string(name) +
+                              "'; expected rbf, matern12, matern32 or matern52");
+}
+
+std::string kernel_type_name(KernelType type) {
+  switch (type) {
+    case KernelType::rbf: return "rbf";
+    case KernelType::matern12: return "matern12";
+    case KernelType::matern32: return "matern32";
+    case KernelType::matern52: return "matern52";
+  }
+  return "unknown";
+}
+
+Kernel::Kernel(KernelType type, Eigen::Index dim, double lengthscale, double outputscale)
+    : type_(type), lengthscales_(Eigen::VectorXd::Constant(dim, lengthscale)), outputscale_(0) {
+  if (dim < 1) throw std::invalid_argument("Kernel: dimension must be at least 1");
+  set_lengthscales(lengthscales_);
+  set_outputscale(outputscale);
+}
+
+void Kernel::set_lengthscales(const Eigen::VectorXd& lengthscales) {
+  if (lengthscales.size() != dim()) throw std::invalid_argument("Kernel: wrong number of lengthscales");
+  if (!(lengthscales.array() > 0).all()) throw std::invalid_argument("Kernel: lengthscales must be > 0");
+  lengthscales_ = lengthscales;
+}
+
+void Kernel::set_outputscale(double outputscale) {
+  if (!(outputscale > 0)) throw std::invalid_argument("Kernel: outputscale must be > 0");
+  outputscale_ = outputscale;
+}
+
+Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S) const {
+  switch (type_) {
+    case KernelType::rbf: return outputscale_ * (-0.5 * S).exp();
+    case KernelType::matern12: return outputscale_ * (-S.sqrt()).exp();
+    case KernelType::matern32: {
+      const Eigen::ArrayXXd r = sqrt3 * S.sqrt();
+      return outputscale_ * (1 + r) * (-r).exp();
+    }
+    case KernelType::matern52: {
+      const Eigen::ArrayXXd r = sqrt5 * S.sqrt();
+      return outputscale_ * (1 + r + (5.0 / 3.0) * S) * (-r).exp();
+    }
+  }
+  return {};
+}
+
+Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S) const {
+  switch (type_) {
+    case KernelType::rbf: return -0.5 * outputscale_ * (-0.5 * S).exp();
+    case KernelType::matern12: {
+      const Eigen::ArrayXXd r = S.sqrt();
+      return (r > 0).select(-0.5 * outputscale_ * (-r).exp() / r, 0.0);
+    }
+    case KernelType::matern32: return -1.5 * outputscale_ * (-sqrt3 * S.sqrt()).exp();
+    case KernelType::matern52: {
+      const Eigen::ArrayXXd r = sqrt5 * S.sqrt();
+      return (-5.0 / 6.0) * outputscale_ * (1 + r) * (-r).exp();
+    }
+  }
+  return {};
+}
+
+double Kernel::profile_derivative(double s) const {
+  Eigen::ArrayXXd S(1, 1);
+  S(0, 0) = s;
+  return profile_derivative(S)(0, 0);
+}
+
+// g''(s) for s > 0, times σ².
+double Kernel::profile_second_derivative(double s) const {
+  const double r = std::sqrt(s);
+  switch (type_) {
+    case KernelType::rbf: return 0.25 * outputscale_ * std::exp(-0.5 * s);
+    case KernelType::matern12: return outputscale_ * std::exp(-r) * (1 + r) / (4 * s * r);
+    case KernelType::matern32: return 0.75 * sqrt3 * outputscale_ * std::exp(-sqrt3 * r) / r;
+    case KernelType::matern52: return (25.0 / 12.0) * outputscale_ * std::exp(-sqrt5 * r);
+  }
+  return 0;
+}
+
+double Kernel::operator()(const Eigen::VectorXd& x, const Eigen::VectorXd& x2) const {
+  Eigen::ArrayXXd S(1, 1);
+  S(0, 0) = ((x - x2).array() / lengthscales_.array()).square().sum();
+  return profile(S)(0, 0);
+}
+
+Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
+  const Eigen::ArrayXd inv = lengthscales_.array().inverse();
+  const Eigen::MatrixXd U = A * inv.matrix().asDiagonal();
+  const Eigen::MatrixXd V = B * inv.matrix().asDiagonal();
+  Eigen::MatrixXd S = -2.0 * U * V.transpose();
+  S.colwise() += U.rowwise().squaredNorm();
+  S.rowwise() += V.rowwise().squaredNorm().transpose();
+  return S.cwiseMax(0.0);
+}
+
+Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
+  return profile(squared_distances(A, B).array()).matrix();
+}
+
+Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A) const {
+  Eigen::MatrixXd S = squared_distances(A, A);
+  S.diagonal().setZero();
+  Eigen::MatrixXd K = profile(S.array()).matrix();
+  // The Gram trick is symmetric only up to rounding; the Cholesky reads the lower half.
+  K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
+  return K;
+}
+
+Eigen::MatrixXd Kernel::gradient(const Eigen::VectorXd& x, const Eigen::MatrixXd& B) const {
+  // ∂k/∂x_i = 2 g'(s) (x_i − b_i) / ℓ_i²
+  const Eigen::ArrayXd inv2 = lengthscales_.array().square().inverse();
+  Eigen::MatrixXd delta = (-B).rowwise() + x.transpose();  // rows: x − b_j
+  const Eigen::ArrayXXd S = (delta.array().square().rowwise() * inv2.transpose()).rowwise().sum();
+  const Eigen::ArrayXd gprime = profile_derivative(S).col(0);
+  return ((delta.array().rowwise() * (2 * inv2.transpose())).colwise() * gprime).matrix().transpose();
+}
+
+Eigen::MatrixXd Kernel::cross_hessian(const Eigen::VectorXd& x, const Eigen::VectorXd& x2) const {
+  // ∂²k/∂x_i∂x'_j = −4 g''(s) δ_i δ_j /(ℓ_i² ℓ_j²) − 2 g'(s) δ_ij / ℓ_i²,  δ = x − x'
+  const Eigen::ArrayXd inv2 = lengthscales_.array().square().inverse();
+  const Eigen::VectorXd scaled = ((x - x2).array() * inv2).matrix();
+  const double s = ((x - x2).array().square() * inv2).sum();
+  double gprime = 0;
+  if (s == 0.0) {
+    switch (type_) {
+      case KernelType::rbf: gprime = -0.5 * outputscale_; break;
+      case KernelType::matern32: gprime = -1.5 * outputscale_; break;
+      case KernelType::matern52: gprime = (-5.0 / 6.0) * outputscale_; break;
+      case KernelType::matern12:
+        throw std::invalid_argument("Kernel: matern12 sample paths are not differentiable");
+    }
+  } else {
+    gprime = profile_derivative(s);
+  }
+  Eigen::MatrixXd H = (-2 * gprime * inv2).matrix().asDiagonal();
+  if (s > 0.0) H.noalias() -= 4 * profile_second_derivative(s) * scaled * scaled.transpose();
+  return H;
+}
+
+}  // namespace bopp::bo

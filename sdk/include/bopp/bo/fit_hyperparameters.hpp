@@ -1,0 +1,50 @@
+// bopp/bo/fit_hyperparameters.hpp: maximum-(a-posteriori-)likelihood hyperparameters.
+#pragma once
+
+#include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/prior.hpp>
+
+#include <cstdint>
+
+namespace bopp::bo {
+
+// Box of the search, in model units (unit-cube inputs, standardized outputs).
+struct HyperparameterBounds {
+  double min_lengthscale = 1e-3;
+  double max_lengthscale = 1e2;
+  double min_outputscale = 1e-3;
+  double max_outputscale = 1e2;
+  // 1e-8 lets a noiseless objective be interpolated closely; the Cholesky adds jitter
+  // (and says so) when that is too little for the data.
+  double min_noise_variance = 1e-8;
+  double max_noise_variance = 10.0;
+  double max_abs_mean = 10.0;
+};
+
+struct FitOptions {
+  // Starts besides the warm start (the GP's current hyperparameters): drawn at random,
+  // log-uniformly in a central part of the bounds.
+  int random_restarts = 3;
+  // Likelihood evaluations allowed per start (L-BFGS iterations take about one each).
+  int max_evaluations = 200;
+  // Relative tolerance on the objective at which a start stops.
+  double relative_tolerance = 1e-7;
+  bool learn_noise = true;  // false: keep the GP's noise variance
+  bool learn_mean = true;   // false: keep the GP's constant mean
+  HyperparameterPriors priors;  // none by default: maximum likelihood
+  HyperparameterBounds bounds;
+};
+
+struct FitResult {
+  double objective = 0.0;  // log marginal likelihood + log prior density at the optimum
+  int evaluations = 0;     // over all starts
+  int starts = 0;
+};
+
+// Maximizes log p(y | θ) + log p(θ) over the hyperparameters of a conditioned `gp` with
+// NLopt's box-constrained L-BFGS (analytic gradients), from the current hyperparameters
+// and `random_restarts` random points; leaves the best in `gp` and refactors it. Draws
+// come from `seed`. Throws std::invalid_argument when the GP holds no data.
+FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, std::uint64_t seed);
+
+}  // namespace bopp::bo

@@ -1,0 +1,100 @@
+// Hyperparameter fitting: recovers known lengthscales, never ends below its warm start,
+// and keeps fixed what it is told to keep.
+#include <bopp/bo/fit_hyperparameters.hpp>
+#include <bopp/bo/marginal_likelihood.hpp>
+
+#include <Eigen/Cholesky>
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace {
+
+using namespace bopp::bo;
+
+// n points uniform in the unit cube and a draw of f + ε from the GP with these hyperparameters.
+void sample_gp(const Kernel& k, double noise, int n, std::uint64_t seed, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::normal_distribution<double> normal;
+  X.resize(n, k.dim());
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < k.dim(); ++j) X(i, j) = u(rng);
+  Eigen::MatrixXd K = k.matrix(X);
+  K.diagonal().array() += noise + 1e-9;
+  Eigen::VectorXd e(n);
+  for (int i = 0; i < n; ++i) e[i] = normal(rng);
+  y = K.llt().matrixL() * e;
+}
+
+TEST(FitHyperparameters, RecoversTrueLengthscalesFrom500Samples) {
+  Kernel truth(KernelType::matern52, 3);
+  const Eigen::Vector3d lengthscales(0.15, 0.3, 0.6);
+  truth.set_lengthscales(lengthscales);
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  sample_gp(truth, 0.01, 500, 11, X, y);
+
+  GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3));
+  gp.condition(X, y);
+  FitOptions options;
+  options.random_restarts = 0;  // the default start (ℓ = 0.5) is good enough; keeps CI fast
+  options.max_evaluations = 60;
+  fit_hyperparameters(gp, options, 1);
+  const Eigen::VectorXd fitted = gp.kernel().lengthscales();
+  for (int i = 0; i < 3; ++i)
+    EXPECT_NEAR(fitted[i], lengthscales[i], 0.3 * lengthscales[i]) << "dimension " << i << ": " << fitted.transpose();
+}
+
+TEST(FitHyperparameters, ImprovesOnTheWarmStartAndLeavesFittedModel) {
+  Kernel truth(KernelType::rbf, 2);
+  truth.set_lengthscales(Eigen::Vector2d(0.2, 0.4));
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  sample_gp(truth, 1e-3, 30, 3, X, y);
+  GaussianProcess gp(Kernel(KernelType::rbf, 2), Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2));
+  gp.condition(X, y);
+  const double before = log_marginal_likelihood(gp);
+  FitOptions options;
+  options.random_restarts = 2;
+  const FitResult result = fit_hyperparameters(gp, options, 7);
+  EXPECT_EQ(result.starts, 3);
+  EXPECT_GT(result.evaluations, 3);
+  EXPECT_GT(result.objective, before);
+  EXPECT_NEAR(log_marginal_likelihood(gp), result.objective, 1e-8 * std::abs(result.objective));
+}
+
+TEST(FitHyperparameters, KeepsFixedNoiseAndMeanAndAddsPriorToObjective) {
+  Kernel truth(KernelType::matern32, 2);
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  sample_gp(truth, 1e-2, 25, 5, X, y);
+  GaussianProcess gp(Kernel(KernelType::matern32, 2), Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2));
+  gp.set_hyperparameters({Eigen::Vector2d(0.5, 0.5), 1.0, 0.01, 0.0});
+  gp.condition(X, y);
+  FitOptions options;
+  options.learn_noise = false;
+  options.learn_mean = false;
+  options.priors = HyperparameterPriors::botorch();
+  const FitResult result = fit_hyperparameters(gp, options, 2);
+  EXPECT_EQ(gp.noise_variance(), 0.01);
+  EXPECT_EQ(gp.mean_constant(), 0.0);
+  const auto h = gp.hyperparameters();
+  double log_prior = options.priors.outputscale->log_density(h.outputscale);
+  for (int i = 0; i < 2; ++i) log_prior += options.priors.lengthscale->log_density(h.lengthscales[i]);
+  EXPECT_NEAR(result.objective, log_marginal_likelihood(gp) + log_prior, 1e-8 * std::abs(result.objective));
+}
+
+TEST(FitHyperparameters, ThrowsWithoutData) {
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  EXPECT_THROW(fit_hyperparameters(gp, {}, 0), std::invalid_argument);
+}
+
+TEST(GammaPrior, LogDensityMatchesClosedForm) {
+  const GammaPrior p{3.0, 6.0};
+  // Gamma(3, 6) density at 0.5: 6³/Γ(3) · 0.5² · e^{−3}.
+  EXPECT_NEAR(p.log_density(0.5), std::log(216.0 / 2.0 * 0.25 * std::exp(-3.0)), 1e-12);
+  EXPECT_NEAR(p.log_density_gradient(0.5), 2.0 - 3.0, 1e-15);
+}
+
+}  // namespace

@@ -1,0 +1,154 @@
+// GaussianProcess: posterior against hand-computed closed forms, scaling at the boundary,
+// gradients of the pointwise posterior, Cholesky updates and fantasies.
+#include <bopp/bo/gaussian_process.hpp>
+
+#include <Eigen/Cholesky>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+namespace {
+
+using bopp::bo::GaussianProcess;
+using bopp::bo::Hyperparameters;
+using bopp::bo::Kernel;
+using bopp::bo::KernelType;
+using bopp::bo::OutputScaling;
+
+GaussianProcess unit_rbf(double noise) {
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  gp.set_hyperparameters({Eigen::VectorXd::Ones(1), 1.0, noise, 0.0});
+  return gp;
+}
+
+TEST(GaussianProcess, PosteriorAtMidpointOfTwoPointsMatchesHandComputation) {
+  // x = {0, 1}, ℓ = σ² = 1: K = [[1, a], [a, 1]] + σn² I with a = e^{-1/2}; at x* = 0.5,
+  // k* = c (1, 1) with c = e^{-1/8}, an eigenvector of K with eigenvalue 1 + a + σn².
+  const double noise = 0.01, a = std::exp(-0.5), c = std::exp(-0.125), lambda = 1 + a + noise;
+  GaussianProcess gp = unit_rbf(noise);
+  gp.condition(Eigen::Vector2d(0, 1), Eigen::Vector2d(1, 2), OutputScaling{});
+  const auto p = gp.predict(Eigen::MatrixXd::Constant(1, 1, 0.5));
+  EXPECT_NEAR(p.mean[0], c * 3 / lambda, 1e-14);
+  EXPECT_NEAR(p.variance[0], 1 - 2 * c * c / lambda, 1e-14);
+}
+
+TEST(GaussianProcess, SinglePointPosteriorMatchesHandComputation) {
+  const double noise = 0.1, k = std::exp(-0.5 * 0.09);  // x* − x = 0.3
+  GaussianProcess gp = unit_rbf(noise);
+  gp.condition(Eigen::MatrixXd::Constant(1, 1, 0.2), Eigen::VectorXd::Constant(1, 2.0), OutputScaling{});
+  const auto p = gp.predict(Eigen::MatrixXd::Constant(1, 1, 0.5));
+  EXPECT_NEAR(p.mean[0], k * 2.0 / (1 + noise), 1e-14);
+  EXPECT_NEAR(p.variance[0], 1 - k * k / (1 + noise), 1e-14);
+}
+
+TEST(GaussianProcess, ScalingOfInputsAndOutputsIsUndoneAtTheBoundary) {
+  // The same problem on x ∈ [2, 4] with y = 10 + 2 z: the posterior maps affinely.
+  const double noise = 0.01, a = std::exp(-0.5), c = std::exp(-0.125), lambda = 1 + a + noise;
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, 2.0),
+                     Eigen::VectorXd::Constant(1, 4.0));
+  gp.set_hyperparameters({Eigen::VectorXd::Ones(1), 1.0, noise, 0.0});
+  gp.condition(Eigen::Vector2d(2, 4), Eigen::Vector2d(12, 14), OutputScaling{10, 2});
+  const auto p = gp.predict(Eigen::MatrixXd::Constant(1, 1, 3.0));
+  EXPECT_NEAR(p.mean[0], 10 + 2 * c * 3 / lambda, 1e-13);
+  EXPECT_NEAR(p.variance[0], 4 * (1 - 2 * c * c / lambda), 1e-13);
+}
+
+TEST(GaussianProcess, StandardizesOutputsByMeanAndSampleDeviation) {
+  const auto s = OutputScaling::standardizing(Eigen::Vector3d(1, 2, 6));
+  EXPECT_DOUBLE_EQ(s.mean, 3.0);
+  EXPECT_DOUBLE_EQ(s.scale, std::sqrt(7.0));
+  EXPECT_DOUBLE_EQ(OutputScaling::standardizing(Eigen::Vector2d(5, 5)).scale, 1.0);
+}
+
+TEST(GaussianProcess, WithoutDataPredictsThePrior) {
+  GaussianProcess gp = unit_rbf(0.1);
+  const auto p = gp.predict(Eigen::MatrixXd::Constant(2, 1, 0.3), true);
+  EXPECT_DOUBLE_EQ(p.mean[0], 0.0);
+  EXPECT_DOUBLE_EQ(p.variance[1], 1.0);
+  EXPECT_DOUBLE_EQ(p.covariance(0, 1), 1.0);
+}
+
+GaussianProcess random_gp(KernelType type, int n, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 3);
+  GaussianProcess gp(Kernel(type, 2), Eigen::Vector2d(-1, -1), Eigen::Vector2d(3, 3));
+  gp.set_hyperparameters({Eigen::Vector2d(0.3, 0.5), 1.3, 0.05, 0.2});
+  Eigen::MatrixXd X(n, 2);
+  Eigen::VectorXd y(n);
+  for (int i = 0; i < n; ++i) {
+    X(i, 0) = u(rng);
+    X(i, 1) = u(rng);
+    y[i] = std::sin(X(i, 0)) + X(i, 1);
+  }
+  gp.condition(X, y);
+  return gp;
+}
+
+TEST(GaussianProcess, JointCovarianceDiagonalEqualsVariance) {
+  const GaussianProcess gp = random_gp(KernelType::matern52, 8, 1);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(5, 2).array() + 1;
+  const auto p = gp.predict(Xs, true);
+  EXPECT_LT((p.covariance.diagonal() - p.variance).norm(), 1e-12);
+  EXPECT_LT((p.covariance - p.covariance.transpose()).norm(), 1e-12);
+  EXPECT_GT(p.covariance.ldlt().vectorD().minCoeff(), -1e-12);
+}
+
+TEST(GaussianProcess, PointGradientsMatchCentralDifferences) {
+  for (auto type : {KernelType::rbf, KernelType::matern32, KernelType::matern52}) {
+    const GaussianProcess gp = random_gp(type, 8, 2);
+    const Eigen::Vector2d x(0.7, 1.9);
+    const auto p = gp.predict_with_gradient(x);
+    const auto q = gp.predict(x.transpose());
+    EXPECT_NEAR(p.mean, q.mean[0], 1e-12);
+    EXPECT_NEAR(p.variance, q.variance[0], 1e-12);
+    const double h = 1e-6;
+    for (int i = 0; i < 2; ++i) {
+      Eigen::Vector2d xp = x, xm = x;
+      xp[i] += h;
+      xm[i] -= h;
+      const auto pp = gp.predict(xp.transpose()), pm = gp.predict(xm.transpose());
+      EXPECT_NEAR(p.mean_gradient[i], (pp.mean[0] - pm.mean[0]) / (2 * h),
+                  1e-6 * std::max(1.0, std::abs(p.mean_gradient[i])));
+      EXPECT_NEAR(p.variance_gradient[i], (pp.variance[0] - pm.variance[0]) / (2 * h),
+                  1e-6 * std::max(1.0, std::abs(p.variance_gradient[i])));
+    }
+  }
+}
+
+TEST(GaussianProcess, CholeskyUpdateEqualsRefit) {
+  GaussianProcess updated = random_gp(KernelType::matern52, 10, 3);
+  const Eigen::MatrixXd X2 = Eigen::MatrixXd::Random(4, 2).array() + 1;
+  const Eigen::VectorXd y2 = Eigen::VectorXd::Random(4);
+  updated.add_observations(X2, y2);
+
+  GaussianProcess refit = random_gp(KernelType::matern52, 10, 3);
+  Eigen::MatrixXd X(14, 2);
+  X << refit.inputs(), X2;
+  Eigen::VectorXd y(14);
+  y << refit.targets(), y2;
+  refit.condition(X, y, updated.output_scaling());
+
+  const Eigen::MatrixXd L1 = updated.cholesky_factor().triangularView<Eigen::Lower>();
+  const Eigen::MatrixXd L2 = refit.cholesky_factor().triangularView<Eigen::Lower>();
+  EXPECT_LT((L1 - L2).norm(), 1e-12);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(6, 2).array() + 1;
+  const auto a = updated.predict(Xs, true), b = refit.predict(Xs, true);
+  EXPECT_LT((a.mean - b.mean).norm(), 1e-12);
+  EXPECT_LT((a.covariance - b.covariance).norm(), 1e-12);
+}
+
+TEST(GaussianProcess, FantasiesGiveTheCovarianceOfRealObservations) {
+  GaussianProcess fantasized = random_gp(KernelType::rbf, 6, 4);
+  GaussianProcess observed = fantasized;
+  const Eigen::MatrixXd X2 = Eigen::MatrixXd::Random(3, 2).array() + 1;
+  const Eigen::VectorXd before = fantasized.predict(X2).mean;
+  fantasized.add_fantasies(X2);
+  observed.add_observations(X2, Eigen::VectorXd::Constant(3, 5.0));
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(5, 2).array() + 1;
+  EXPECT_LT((fantasized.predict(Xs, true).covariance - observed.predict(Xs, true).covariance).norm(), 1e-12);
+  // The kriging believer: at the fantasized points the mean is what it was before.
+  EXPECT_LT((fantasized.predict(X2).mean - before).norm(), 1e-3);
+}
+
+}  // namespace

@@ -1,0 +1,92 @@
+// Log marginal likelihood: value against a direct dense evaluation, gradient against
+// central differences, for every kernel.
+#include <bopp/bo/marginal_likelihood.hpp>
+
+#include <Eigen/LU>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+namespace {
+
+using namespace bopp::bo;
+
+const KernelType all_types[] = {KernelType::rbf, KernelType::matern12, KernelType::matern32,
+                                KernelType::matern52};
+
+struct Data {
+  Eigen::MatrixXd U;
+  Eigen::VectorXd z;
+};
+
+Data small_data() {
+  std::srand(5);
+  Data d;
+  d.U = (Eigen::MatrixXd::Random(12, 3).array() + 1) / 2;
+  d.z = (d.U.col(0).array() * 3).sin().matrix() + d.U.col(1) - d.U.col(2).cwiseAbs2();
+  return d;
+}
+
+double lml_at(KernelType type, const Eigen::VectorXd& theta, const Data& d, Eigen::VectorXd* g = nullptr) {
+  const HyperparameterLayout layout{3};
+  const Hyperparameters h = layout.unpack(theta);
+  Kernel k(type, 3);
+  k.set_lengthscales(h.lengthscales);
+  k.set_outputscale(h.outputscale);
+  return log_marginal_likelihood(k, h.noise_variance, h.mean, d.U, d.z, g);
+}
+
+Eigen::VectorXd some_theta() {
+  Eigen::VectorXd theta(6);
+  theta << std::log(0.3), std::log(0.6), std::log(1.2), std::log(1.5), std::log(0.02), 0.1;
+  return theta;
+}
+
+TEST(MarginalLikelihood, ValueMatchesDirectDenseEvaluation) {
+  const Data d = small_data();
+  for (auto type : all_types) {
+    const Hyperparameters h = HyperparameterLayout{3}.unpack(some_theta());
+    Kernel k(type, 3);
+    k.set_lengthscales(h.lengthscales);
+    k.set_outputscale(h.outputscale);
+    Eigen::MatrixXd K(12, 12);
+    for (int i = 0; i < 12; ++i)
+      for (int j = 0; j < 12; ++j) K(i, j) = k(d.U.row(i).transpose(), d.U.row(j).transpose());
+    K.diagonal().array() += h.noise_variance;
+    const Eigen::VectorXd r = d.z.array() - h.mean;
+    const auto lu = K.fullPivLu();
+    const double direct = -0.5 * r.dot(lu.solve(r)) - 0.5 * std::log(lu.determinant()) -
+                          6.0 * std::log(2 * std::numbers::pi);
+    EXPECT_NEAR(lml_at(type, some_theta(), d), direct, 1e-10 * std::abs(direct))
+        << kernel_type_name(type);
+  }
+}
+
+TEST(MarginalLikelihood, GradientMatchesCentralDifferences) {
+  const Data d = small_data();
+  for (auto type : all_types) {
+    Eigen::VectorXd g;
+    lml_at(type, some_theta(), d, &g);
+    Eigen::VectorXd fd(6);
+    const double h = 1e-6;
+    for (int i = 0; i < 6; ++i) {
+      Eigen::VectorXd p = some_theta(), m = some_theta();
+      p[i] += h;
+      m[i] -= h;
+      fd[i] = (lml_at(type, p, d) - lml_at(type, m, d)) / (2 * h);
+    }
+    EXPECT_LT((g - fd).norm() / fd.norm(), 1e-6) << kernel_type_name(type) << "\n"
+                                                 << g.transpose() << "\n" << fd.transpose();
+  }
+}
+
+TEST(MarginalLikelihood, GaussianProcessOverloadUsesItsModelUnits) {
+  const Data d = small_data();
+  GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3));
+  gp.set_hyperparameters(HyperparameterLayout{3}.unpack(some_theta()));
+  gp.condition(d.U, d.z, OutputScaling{});
+  EXPECT_NEAR(log_marginal_likelihood(gp), lml_at(KernelType::matern52, some_theta(), d), 1e-12);
+}
+
+}  // namespace
