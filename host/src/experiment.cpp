@@ -90,7 +90,7 @@ toml::table take_table(toml::table& document, const std::string& section, const 
   toml::node* node = document.get(section);
   if (node == nullptr) return {};
   if (!node->is_table()) throw Error(where(node, source) + "'" + section + "' must be a table [" + section + "]");
-  return *node->as_table();
+  return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
 }
 
 }  // namespace
@@ -129,7 +129,7 @@ void apply_override(toml::table& document, const std::string& assignment) {
     node = document.get(section);
   }
   if (!node->is_table()) throw Error(option + ": '" + section + "' is not a table");
-  node->as_table()->insert_or_assign(key, *parsed.get(key));
+  node->as_table()->insert_or_assign(key, std::move(*parsed.get(key)));
 }
 
 Experiment Experiment::load(const std::filesystem::path& file,
