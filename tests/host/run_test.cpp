@@ -222,5 +222,18 @@ TEST(Run, UnknownObjectiveSuggestsTheClosestName) {
   EXPECT_NE(message.find("[objective] unknown objective 'c_quadratik' (did you mean 'c_quadratic'?)"), std::string::npos) << message;
 }
 
+TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
+  const PluginRegistry examples({test::test_plugin_dir("examples")});
+  ASSERT_TRUE(examples.broken().empty()) << examples.broken()[0].reason;
+  Experiment e = Experiment::parse("[run]\nbudget = 200\nbatch = 5\n[objective]\nname = 'minimal_c_sphere'\n"
+                                   "[algorithm]\nname = 'hill_climber'\nstep = 0.05\n", "exp.toml");
+  e.output = (test::fresh_folder("examples") / "record").string();
+  e.resolve_plugins(examples);
+  const RunResult r = run_experiment(e, examples, quiet());
+  EXPECT_EQ(r.status, "completed");
+  ASSERT_TRUE(r.best.has_value());
+  EXPECT_LT(r.best->y, 0.05);  // the hill climber finds the sphere's bottom from the centre's ring
+}
+
 }  // namespace
 }  // namespace bopp::host
