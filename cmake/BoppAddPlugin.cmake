@@ -1,7 +1,10 @@
+set(BOPP_PLUGIN_EXPORTS_MAP ${CMAKE_CURRENT_LIST_DIR}/bopp_plugin_exports.map)
+
 # bopp_add_plugin(NAME SOURCES src... [OUTPUT_DIRECTORY dir] [LINK libs...])
 #
 # Builds a bopp plugin library: a shared module that exports exactly one symbol,
-# bopp_plugin_manifest (hidden visibility for everything else), links with -z defs so a
+# bopp_plugin_manifest (hidden visibility, and a version script for what visibility misses:
+# template instantiations from library headers), links with -z defs so a
 # missing symbol fails the build rather than the load, and lands in the plugin folder.
 function(bopp_add_plugin name)
   cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;LINK" ${ARGN})
@@ -20,7 +23,9 @@ function(bopp_add_plugin name)
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIRECTORY})
-  target_link_options(${name} PRIVATE "LINKER:-z,defs")
+  target_link_options(${name} PRIVATE "LINKER:-z,defs"
+                      "LINKER:--version-script=${BOPP_PLUGIN_EXPORTS_MAP}")
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${BOPP_PLUGIN_EXPORTS_MAP})
   if(COMMAND bopp_warnings)
     bopp_warnings(${name})
   endif()

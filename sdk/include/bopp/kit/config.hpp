@@ -17,6 +17,10 @@ namespace bopp {
 // Typed read access to a plugin's configuration table. Built by the kit from the TOML
 // text the host passes, after the schema check, so every declared key with a default is
 // present and of its declared type; asking for an undeclared key is a plugin bug and throws.
+//
+// A rule the schema cannot express (powell's dimension must be a multiple of 4) is checked
+// in the plugin's constructor: throw bopp::SchemaError(key, line, message), and the kit
+// returns BOPP_INVALID_CONFIG with the message (line 0 when unknown).
 class Config {
  public:
   Config() = default;
