@@ -1,0 +1,6 @@
+// The gpbo library's one exported symbol.
+#include "gpbo.hpp"
+
+#include <bopp/plugin.hpp>
+
+BOPP_PLUGIN_LIBRARY("gpbo", "1.0.0", bopp::Algorithm<bopp::gpbo::Gpbo>)
