@@ -1,0 +1,129 @@
+// Benchmarks of the GP toolkit at the sizes the issue fixes: hyperparameter fitting at
+// n = 250…2000 (d = 10, ARD Matérn 5/2, learned noise, one L-BFGS start), the posterior
+// mean and variance at 10 000 points (n = 1000), one acquisition optimization, and the
+// machine's single-core GEMM rate (the yardstick of the triangular solve's n²·m flops).
+//
+// Data: when BOPP_BENCH_DATA names a folder, X_<n>.csv / y_<n>.csv / Xs.csv are read from
+// it (compare_sklearn.py writes them, so both libraries see the same numbers); otherwise
+// the same kind of data is generated here.
+#include <bopp/bo/acquisition.hpp>
+#include <bopp/bo/acquisition_optimizer.hpp>
+#include <bopp/bo/fit_hyperparameters.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace bopp::bo;
+constexpr Eigen::Index dim = 10;
+
+Eigen::MatrixXd read_csv(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::vector<double>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<double> row;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) row.push_back(std::stod(cell));
+    if (!row.empty()) rows.push_back(row);
+  }
+  Eigen::MatrixXd M(static_cast<Eigen::Index>(rows.size()), rows.empty() ? 0 : static_cast<Eigen::Index>(rows[0].size()));
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < rows[i].size(); ++j) M(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
+  return M;
+}
+
+// A smooth test function of 10 inputs with a little noise.
+void data(Eigen::Index n, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
+  if (const char* dir = std::getenv("BOPP_BENCH_DATA")) {
+    X = read_csv(std::string(dir) + "/X_" + std::to_string(n) + ".csv");
+    y = read_csv(std::string(dir) + "/y_" + std::to_string(n) + ".csv").col(0);
+    return;
+  }
+  std::mt19937_64 rng(static_cast<std::uint64_t>(n));
+  std::uniform_real_distribution<double> u(0, 1);
+  std::normal_distribution<double> noise(0, 0.05);
+  X.resize(n, dim);
+  y.resize(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < dim; ++j) X(i, j) = u(rng);
+    y[i] = std::sin(6 * X(i, 0)) + X(i, 1) * X(i, 2) + std::cos(3 * X(i, 3) + X(i, 4)) + noise(rng);
+  }
+}
+
+Eigen::MatrixXd test_points(Eigen::Index m) {
+  if (const char* dir = std::getenv("BOPP_BENCH_DATA")) return read_csv(std::string(dir) + "/Xs.csv");
+  return (Eigen::MatrixXd::Random(m, dim).array() + 1) / 2;
+}
+
+GaussianProcess model(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
+  GaussianProcess gp(Kernel(KernelType::matern52, dim), Eigen::VectorXd::Zero(dim), Eigen::VectorXd::Ones(dim));
+  gp.condition(X, y);
+  return gp;
+}
+
+void BM_FitHyperparameters(benchmark::State& state) {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  data(state.range(0), X, y);
+  FitOptions options;
+  options.random_restarts = 0;
+  options.max_evaluations = static_cast<int>(state.range(1));
+  int evaluations = 0;
+  for (auto _ : state) {
+    GaussianProcess gp = model(X, y);
+    evaluations = fit_hyperparameters(gp, options, 1).evaluations;
+  }
+  state.counters["evaluations"] = evaluations;
+}
+BENCHMARK(BM_FitHyperparameters)->ArgNames({"n", "max_evals"})
+    ->Args({250, 50})->Args({500, 50})->Args({1000, 50})->Args({2000, 50})
+    ->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_PredictMeanVariance(benchmark::State& state) {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  data(state.range(0), X, y);
+  const GaussianProcess gp = model(X, y);
+  const Eigen::MatrixXd Xs = test_points(state.range(1));
+  for (auto _ : state) benchmark::DoNotOptimize(gp.predict(Xs).variance.data());
+  const double n = static_cast<double>(state.range(0)), m = static_cast<double>(Xs.rows());
+  state.counters["solve_flops"] = benchmark::Counter(n * n * m, benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_PredictMeanVariance)->ArgNames({"n", "m"})->Args({1000, 10000})->Unit(benchmark::kMillisecond);
+
+void BM_OptimizeAcquisition(benchmark::State& state) {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  data(state.range(0), X, y);
+  const GaussianProcess gp = model(X, y);
+  const LogExpectedImprovement logei(gp, y.maxCoeff());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(maximize_acquisition(logei, gp.lower(), gp.upper(), {}, 1).value);
+}
+BENCHMARK(BM_OptimizeAcquisition)->ArgNames({"n"})->Arg(250)->Unit(benchmark::kMillisecond);
+
+// C = A B for square n × n: 2n³ flops; the single-core rate the solve is measured against.
+void BM_Gemm(benchmark::State& state) {
+  const Eigen::Index n = state.range(0);
+  const Eigen::MatrixXd A = Eigen::MatrixXd::Random(n, n), B = Eigen::MatrixXd::Random(n, n);
+  Eigen::MatrixXd C(n, n);
+  for (auto _ : state) {
+    C.noalias() = A * B;
+    benchmark::DoNotOptimize(C.data());
+  }
+  state.counters["flops"] = benchmark::Counter(2.0 * std::pow(static_cast<double>(n), 3),
+                                               benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_Gemm)->Arg(1000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
