@@ -1,5 +1,7 @@
 // bopp: the command-line host. A thin layer over bopp::host (host/include/bopp/host).
+#include "bench_command.hpp"
 #include "commands.hpp"
+#include "report_command.hpp"
 
 #include <bopp/abi.h>
 #include <bopp/host/errors.hpp>
@@ -33,6 +35,10 @@ Commands:
                                       run an experiment and write its run record
   eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]
                                       evaluate points, one y per line
+  bench GRID.toml [--jobs N] [--output DIR] [--no-sync]
+                                      run every run of a grid (resumes: complete runs are skipped)
+  report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]...
+                                      compare run records: tables, convergence plots
 
 )";
 
@@ -44,9 +50,13 @@ struct OptionUse {
 const std::vector<OptionUse> kOptionUses = {
     {"paths", {"list"}},
     {"set", {"run", "eval"}},
-    {"output", {"run"}},
+    {"output", {"run", "bench", "report"}},
     {"overwrite", {"run"}},
-    {"no-sync", {"run"}},
+    {"no-sync", {"run", "bench"}},
+    {"jobs", {"bench"}},
+    {"format", {"report"}},
+    {"plot", {"report"}},
+    {"target", {"report"}},
     {"points", {"eval"}},
     {"seed", {"eval"}},
 };
@@ -64,11 +74,17 @@ int main(int argc, char** argv) {
       ("paths", "list: show the plugin folders")
       ("set", po::value<std::vector<std::string>>()->composing(),
        "run: section.key=value; eval: key=value (repeatable)")
-      ("output,o", po::value<std::string>(), "run: the run record folder")
+      ("output,o", po::value<std::string>(),
+       "run: the run record folder; bench: the bench folder; report: the folder for the table, plots and data")
       ("overwrite", "run: replace a run already in the output folder")
       ("no-sync", "run: do not fsync the record after each batch (faster, less safe)")
       ("points", po::value<std::string>(), "eval: CSV file of points, or - for stdin")
-      ("seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives");
+      ("seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")
+      ("jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")
+      ("format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")
+      ("plot", po::value<std::string>(), "report: draw plots with gnuplot, png|svg (needs --output)")
+      ("target", po::value<std::vector<std::string>>()->composing(),
+       "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final best)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())(
       "args", po::value<std::vector<std::string>>()->default_value({}, ""));
@@ -157,7 +173,32 @@ int main(int argc, char** argv) {
       eval.seed = vm["seed"].as<std::uint64_t>();
       return bopp::cli::evaluate_points(registry, eval);
     }
-    std::fprintf(stderr, "bopp: unknown command '%s'; commands: list, describe, run, eval\n", command.c_str());
+    if (command == "bench") {
+      if (!want_args(1, "one grid FILE.toml")) return 2;
+      bopp::cli::BenchCommand bench;
+      bench.file = args[0];
+      bench.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+      bench.jobs = vm["jobs"].as<unsigned>();
+      bench.sync = vm.count("no-sync") == 0;
+      bench.plugin_path = cli_folders;
+      std::signal(SIGINT, on_interrupt);
+      return bopp::cli::run_bench_file(registry, bench, g_stop);
+    }
+    if (command == "report") {
+      if (args.empty()) {
+        std::fprintf(stderr, "bopp report: expected one or more run or bench folders (see bopp --help)\n");
+        return 2;
+      }
+      bopp::cli::ReportCommand report;
+      report.folders = args;
+      report.format = vm["format"].as<std::string>();
+      report.plot = vm.count("plot") ? vm["plot"].as<std::string>() : "";
+      report.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+      if (vm.count("target")) report.targets = vm["target"].as<std::vector<std::string>>();
+      return bopp::cli::report_runs(report);
+    }
+    std::fprintf(stderr, "bopp: unknown command '%s'; commands: list, describe, run, eval, bench, report\n",
+                 command.c_str());
     return 2;
   } catch (const bopp::host::Error& e) {
     std::fprintf(stderr, "bopp: error: %s\n", e.what());

@@ -1,0 +1,39 @@
+#include "bench_command.hpp"
+
+#include <bopp/host/bench_grid.hpp>
+#include <bopp/host/bench_runner.hpp>
+#include <bopp/host/errors.hpp>
+
+#include <cstdio>
+
+namespace bopp::cli {
+
+int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,
+                   const std::atomic<bool>& stop) {
+  for (const auto& b : registry.broken()) std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
+  host::BenchGrid grid = host::BenchGrid::load(command.file, registry);
+  if (!command.output.empty()) grid.output = command.output;
+
+  host::BenchOptions options;
+  std::error_code ec;
+  options.bopp_program = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw host::Error("bopp bench: cannot find the bopp program itself: " + ec.message());
+  options.plugin_path = command.plugin_path;
+  options.jobs = command.jobs;
+  options.sync = command.sync;
+  options.stop = &stop;
+  const host::BenchSummary summary = host::run_bench(grid, grid.output, options);
+
+  std::printf("%zu runs: %zu completed now, %zu complete before, %zu failed, %zu stopped\n", summary.runs.size(),
+              summary.count("completed"), summary.count("skipped"), summary.count("failed"),
+              summary.count("stopped"));
+  for (const auto& r : summary.runs) {
+    if (r.status == "failed") std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
+  }
+  std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n", summary.folder.string().c_str(),
+              grid.output.c_str());
+  if (summary.count("stopped") > 0) return 130;
+  return summary.count("failed") > 0 ? 1 : 0;
+}
+
+}  // namespace bopp::cli

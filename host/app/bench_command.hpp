@@ -1,0 +1,24 @@
+// bench_command.hpp: `bopp bench GRID.toml`: every run of a grid, a few at a time.
+#pragma once
+
+#include <bopp/host/plugin_registry.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bopp::cli {
+
+struct BenchCommand {
+  std::string file;                                // the grid file
+  std::string output;                              // "" keeps the grid's
+  unsigned jobs = 0;                               // runs at once; 0: one per core
+  bool sync = true;
+  std::vector<std::filesystem::path> plugin_path;  // the --plugin-path folders, passed to each run
+};
+
+int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,
+                   const std::atomic<bool>& stop);
+
+}  // namespace bopp::cli

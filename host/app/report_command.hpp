@@ -1,0 +1,19 @@
+// report_command.hpp: `bopp report DIR...`: tables and convergence plots of run records.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace bopp::cli {
+
+struct ReportCommand {
+  std::vector<std::string> folders;  // run folders or folders above them (bench folders)
+  std::string format = "md";         // md | csv | json
+  std::string plot;                  // "" (none) | png | svg; needs `output`
+  std::string output;                // "" : the table to stdout
+  std::vector<std::string> targets;  // VALUE or OBJECTIVE=VALUE
+};
+
+int report_runs(const ReportCommand& command);
+
+}  // namespace bopp::cli
