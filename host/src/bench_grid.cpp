@@ -40,14 +40,17 @@ std::string where(const toml::node* node, const std::string& source) {
   return source + ":" + std::to_string(node->source().begin.line) + ": ";
 }
 
-// `seeds` or `batch`: an integer or a non-empty list of integers, each >= `minimum`.
-std::vector<std::uint64_t> integer_list(const toml::table& bench, const std::string& key,
-                                        std::int64_t minimum, std::vector<std::uint64_t> fallback,
+// `seeds` (a non-empty list of integers >= `minimum`) or `batch` (the same, or one integer).
+// The checked values replace the node, as a list of reals, for the schema check after.
+std::vector<std::uint64_t> integer_list(toml::table& bench, const std::string& key, std::int64_t minimum,
+                                        bool single_allowed, std::vector<std::uint64_t> fallback,
                                         const std::string& source) {
   const toml::node* node = bench.get(key);
   if (node == nullptr) return fallback;
-  const std::string expected = "[bench] key '" + key + "' must be an integer >= " + std::to_string(minimum) +
-                               " or a non-empty list of them";
+  const std::string expected = "[bench] key '" + key + "' must be " +
+                               (single_allowed ? "an integer >= " + std::to_string(minimum) + " or " : "") +
+                               "a non-empty list of integers >= " + std::to_string(minimum) + " (" + key + " = [" +
+                               std::to_string(minimum) + ", " + std::to_string(minimum + 1) + "])";
   std::vector<std::uint64_t> out;
   auto take = [&](const toml::node& element) {
     const auto v = element.value_exact<std::int64_t>();
@@ -57,14 +60,19 @@ std::vector<std::uint64_t> integer_list(const toml::table& bench, const std::str
   if (const toml::array* array = node->as_array()) {
     if (array->empty()) throw Error(where(node, source) + expected);
     for (const toml::node& element : *array) take(element);
-  } else {
+  } else if (single_allowed) {
     take(*node);
+  } else {
+    throw Error(where(node, source) + expected);
   }
   std::vector<std::uint64_t> sorted = out;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
     throw Error(where(node, source) + "[bench] key '" + key + "' lists a value twice");
   }
+  toml::array canonical;
+  for (const std::uint64_t v : out) canonical.push_back(static_cast<double>(v));
+  bench.insert_or_assign(key, std::move(canonical));
   return out;
 }
 
@@ -273,8 +281,8 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source, con
     bench = node->as_table();
     if (bench == nullptr) throw Error(where(node, source) + "'bench' must be a table [bench]");
   }
-  grid.seeds = integer_list(*bench, "seeds", 0, {0}, source);
-  grid.batches = integer_list(*bench, "batch", 1, {1}, source);
+  grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
+  grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
   try {
     bopp::apply_schema(*bench, params_of(bench_schema()), "[bench]");
   } catch (const bopp::SchemaError& e) {

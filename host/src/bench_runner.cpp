@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <condition_variable>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -103,7 +104,23 @@ class Bench {
     const auto jobs = static_cast<unsigned>(std::max<std::size_t>(1, std::min(wanted, pending_.size())));
     draw_progress();
     std::vector<std::thread> workers;
-    for (unsigned j = 0; j < jobs; ++j) workers.emplace_back([this] { work(); });
+    active_workers_ = jobs;
+    for (unsigned j = 0; j < jobs; ++j) {
+      workers.emplace_back([this] {
+        work();
+        std::lock_guard lock(mutex_);
+        --active_workers_;
+        worker_ended_.notify_one();
+      });
+    }
+    {
+      // Redraws once a second, so elapsed time and ETA move while long runs go on.
+      std::unique_lock lock(mutex_);
+      while (active_workers_ > 0) {
+        worker_ended_.wait_for(lock, std::chrono::seconds(1));
+        draw_progress();
+      }
+    }
     for (std::thread& w : workers) w.join();
     if (tty_ && drawn_) std::fprintf(options_.progress, "\n");
     for (auto& o : outcomes_) {
@@ -281,6 +298,8 @@ class Bench {
   std::vector<BenchRunOutcome> outcomes_;
   std::vector<std::size_t> pending_;
   std::size_t next_ = 0;
+  unsigned active_workers_ = 0;
+  std::condition_variable worker_ended_;
   std::size_t skipped_ = 0, completed_ = 0, failed_ = 0, running_ = 0, finished_now_ = 0;
   bool tty_ = false;
   bool drawn_ = false;

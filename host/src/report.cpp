@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -27,6 +28,17 @@ std::string mean_se(const SampleSummary& s) {
   if (s.n == 0) return "–";
   if (s.n < 2) return number(s.mean);
   return number(s.mean) + " ± " + number(s.se);
+}
+
+// Shortest text that reads back to the same double, for CSV (made for programs, not eyes).
+std::string exact(double v) {
+  if (!std::isfinite(v)) return "";
+  char buffer[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
+  return buffer;
 }
 
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
@@ -79,13 +91,13 @@ std::string format_csv(const std::vector<ObjectiveReport>& report) {
   for (const ObjectiveReport& o : report) {
     for (const ReportRow& r : o.rows) {
       out << csv_field(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
-          << (o.optimum ? number(*o.optimum) : "") << "," << number(o.target) << "," << csv_field(r.algorithm) << ","
-          << r.batch << "," << r.runs << "," << number(r.final_best.mean) << "," << number(r.final_best.se) << ","
-          << number(r.final_best.median) << ","
-          << (r.simple_regret ? number(r.simple_regret->mean) + "," + number(r.simple_regret->se) : ",") << ","
-          << (r.cumulative_regret ? number(r.cumulative_regret->mean) + "," + number(r.cumulative_regret->se) : ",")
-          << "," << (r.reached_target > 0 ? number(r.evaluations_to_target.mean) : "") << "," << r.reached_target
-          << "," << number(r.algorithm_seconds.mean) << "," << number(r.evaluation_seconds.mean) << "\n";
+          << (o.optimum ? exact(*o.optimum) : "") << "," << exact(o.target) << "," << csv_field(r.algorithm) << ","
+          << r.batch << "," << r.runs << "," << exact(r.final_best.mean) << "," << exact(r.final_best.se) << ","
+          << exact(r.final_best.median) << ","
+          << (r.simple_regret ? exact(r.simple_regret->mean) + "," + exact(r.simple_regret->se) : ",") << ","
+          << (r.cumulative_regret ? exact(r.cumulative_regret->mean) + "," + exact(r.cumulative_regret->se) : ",")
+          << "," << (r.reached_target > 0 ? exact(r.evaluations_to_target.mean) : "") << "," << r.reached_target
+          << "," << exact(r.algorithm_seconds.mean) << "," << exact(r.evaluation_seconds.mean) << "\n";
     }
   }
   return out.str();

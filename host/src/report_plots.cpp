@@ -205,7 +205,8 @@ fs::path write_script(const Figure& f, const fs::path& folder, const std::string
       << "set title " << gnuplot_quote(f.title) << "\n"
       << "set xlabel " << gnuplot_quote(f.xlabel) << "\n"
       << "set ylabel " << gnuplot_quote(f.ylabel) << "\n"
-      << (f.log_x ? "set logscale x\n" : "") << (f.log_y ? "set logscale y\n" : "")
+      << (f.log_x ? "set logscale x\nset format x '%g'\n" : "")
+      << (f.log_y ? "set logscale y\nset format y '%g'\n" : "")
       << "set grid\nset key outside right top\nset style fill transparent solid 0.2 noborder\n";
   std::vector<std::string> layers;
   for (std::size_t i = 0; i < f.curves.size(); ++i) {

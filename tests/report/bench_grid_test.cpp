@@ -58,10 +58,11 @@ noise_std = 0.5
   EXPECT_EQ(runs.back().experiment.budget, 12u);
   EXPECT_EQ(runs.back().experiment.batch, 3u);
   EXPECT_EQ(runs.back().experiment.seed, 7u);
-  EXPECT_EQ(host::BenchGrid::parse(R"([[algorithm]]
-name = "random"
-[[objective]]
-name = "branin")", "g.toml", registry()).runs()[0].folder, "branin/random/q1-seed0");
+  const auto single = host::BenchGrid::parse("[bench]\nbatch = 2\n[[algorithm]]\nname = \"random\"\n"
+                                             "[[objective]]\nname = \"branin\"\n",
+                                             "g.toml", registry());
+  EXPECT_EQ(single.runs()[0].folder, "branin/random/q2-seed0");
+  EXPECT_EQ(single.runs()[0].experiment.budget, 100u);
 }
 
 TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
@@ -70,9 +71,12 @@ TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
             "grid.toml:2: [bench] unknown key 'budgit' for [bench]; allowed keys: seeds, budget, batch, output, "
             "evaluator, workers (did you mean 'budget'?)");
   EXPECT_EQ(error_of("[bench]\nseeds = [0, -1]\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] key 'seeds' must be an integer >= 0 or a non-empty list of them");
+            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = [0, 1])");
+  EXPECT_EQ(error_of("[bench]\nseeds = 3\n[[algorithm]]\nname = \"random\"\n" + base),
+            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = [0, 1])");
   EXPECT_EQ(error_of("[bench]\nbatch = 0\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] key 'batch' must be an integer >= 1 or a non-empty list of them");
+            "grid.toml:2: [bench] key 'batch' must be an integer >= 1 or a non-empty list of integers >= 1 "
+            "(batch = [1, 2])");
   EXPECT_EQ(error_of(base + "[[algorithm]]\nname = \"random\"\ndesgn = \"sobol\"\n"),
             "grid.toml:5: [[algorithm]] unknown key 'desgn' for algorithm 'random'; allowed keys: design "
             "(did you mean 'design'?)");
