@@ -78,7 +78,7 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
 
 RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::json run,
                      bool overwrite, bool sync)
-    : folder_(std::move(folder)), run_(std::move(run)), sync_(sync) {
+    : folder_(std::move(folder)), run_(std::move(run)), line_(to_json(RecordedEvaluation{})), nodes_(line_), sync_(sync) {
   std::error_code ec;
   fs::create_directories(folder_, ec);
   if (ec) cannot_write(folder_, ec.message());
@@ -101,9 +101,35 @@ RunRecord::~RunRecord() {
   if (evaluations_fd_ >= 0) ::close(evaluations_fd_);
 }
 
+// One JSON object serves every line: its keys, nodes and strings are made once, and the
+// pointers below (into its std::map, whose nodes never move) skip the key look-ups, so a
+// line costs its serialization and little else (docs/benchmarks.md has the figures).
+RunRecord::LineNodes::LineNodes(nlohmann::json& line)
+    : index(&line["index"]), batch(&line["batch"]), x(&line["x"].get_ref<nlohmann::json::array_t&>()),
+      y(&line["y"]), status(&line["status"].get_ref<std::string&>()),
+      message(&line["message"].get_ref<std::string&>()), seed(&line["seed"]), time(&line["time"]),
+      ask_time(&line["ask_time"]) {}
+
+void RunRecord::fill_line(const RecordedEvaluation& e) {
+  *nodes_.index = e.index;
+  *nodes_.batch = e.batch;
+  nodes_.x->resize(e.x.size());
+  for (std::size_t k = 0; k < e.x.size(); ++k) (*nodes_.x)[k] = e.x[k];
+  *nodes_.y = e.ok ? nlohmann::json(e.y) : nlohmann::json(nullptr);
+  *nodes_.status = e.ok ? "ok" : "failed";
+  *nodes_.message = e.message;
+  *nodes_.seed = e.seed;
+  *nodes_.time = e.seconds;
+  *nodes_.ask_time = e.ask_seconds;
+}
+
 void RunRecord::append(std::span<const RecordedEvaluation> batch) {
   std::string lines;
-  for (const RecordedEvaluation& e : batch) lines += to_json(e).dump() + "\n";
+  for (const RecordedEvaluation& e : batch) {
+    fill_line(e);
+    lines += line_.dump();
+    lines += '\n';
+  }
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
   write_all(evaluations_fd_, lines, folder_ / "evaluations.jsonl");
   if (sync_) ::fsync(evaluations_fd_);

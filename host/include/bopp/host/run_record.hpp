@@ -49,9 +49,21 @@ class RunRecord {
 
  private:
   void write_run_json();
+  void fill_line(const RecordedEvaluation& e);
 
   std::filesystem::path folder_;
   nlohmann::json run_;
+  // The evaluations.jsonl line, reused, and pointers to its value nodes.
+  struct LineNodes {
+    explicit LineNodes(nlohmann::json& line);
+    nlohmann::json *index, *batch;
+    nlohmann::json::array_t* x;
+    nlohmann::json* y;
+    std::string *status, *message;
+    nlohmann::json *seed, *time, *ask_time;
+  };
+  nlohmann::json line_;
+  LineNodes nodes_;
   bool sync_;
   int evaluations_fd_ = -1;
 };
