@@ -14,7 +14,7 @@ packages=(
   libbenchmark-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox
-  python3
+  python3 python3-sklearn
 )
 
 missing=()
