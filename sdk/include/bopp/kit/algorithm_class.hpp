@@ -16,6 +16,7 @@
 
 #include <bopp/abi.h>
 #include <bopp/kit/boundary.hpp>
+#include <bopp/kit/class_table.hpp>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
@@ -49,11 +50,6 @@ struct AlgorithmTrampolines {
     std::unique_ptr<T> algorithm;
   };
 
-  static const ParamTable& params() {
-    static const ParamTable table(T::params());
-    return table;
-  }
-  static std::string owner() { return std::string("algorithm '") + T::name + "'"; }
 
   static bopp_status create(const bopp_problem* problem, const char* config, std::uint64_t seed,
                             const bopp_host* host, void** instance, char* error,
@@ -63,8 +59,7 @@ struct AlgorithmTrampolines {
       auto self = std::make_unique<Instance>();
       self->problem = Problem::from_c(*problem);
       self->host = Host(host);
-      const Config parsed = Config::parse(config != nullptr ? config : "",
-                                          {params().data(), params().size()}, owner());
+      const Config parsed = parse_config<T>(config, "algorithm");
       self->algorithm = std::make_unique<T>(self->problem, parsed, seed, self->host);
       *instance = self.release();
     });
@@ -113,13 +108,7 @@ struct AlgorithmTrampolines {
 
   static const bopp_algorithm_class* table() {
     static const bopp_algorithm_class c = [] {
-      bopp_algorithm_class t{};
-      t.struct_size = sizeof(bopp_algorithm_class);
-      t.name = T::name;
-      t.version = T::version;
-      t.summary = T::summary;
-      t.params = params().data();
-      t.param_count = params().size();
+      auto t = class_table_head<bopp_algorithm_class, T>();
       t.create = &create;
       t.destroy = &destroy;
       t.ask = &ask;

@@ -18,6 +18,7 @@
 
 #include <bopp/abi.h>
 #include <bopp/kit/boundary.hpp>
+#include <bopp/kit/class_table.hpp>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
@@ -62,11 +63,6 @@ struct ObjectiveTrampolines {
     std::optional<CProblem> c_problem;
   };
 
-  static const ParamTable& params() {
-    static const ParamTable table(T::params());
-    return table;
-  }
-  static std::string owner() { return std::string("objective '") + T::name + "'"; }
 
   static bopp_status create(const char* config, std::uint64_t seed, const bopp_host* host,
                             void** instance, char* error, std::size_t capacity) noexcept {
@@ -74,8 +70,7 @@ struct ObjectiveTrampolines {
       if (instance == nullptr) throw std::invalid_argument("NULL argument");
       auto self = std::make_unique<Instance>();
       self->host = Host(host);
-      const Config parsed = Config::parse(config != nullptr ? config : "",
-                                          {params().data(), params().size()}, owner());
+      const Config parsed = parse_config<T>(config, "objective");
       self->objective = std::make_unique<T>(parsed, seed, self->host);
       self->problem = self->objective->problem();
       self->c_problem.emplace(self->problem);
@@ -121,13 +116,7 @@ struct ObjectiveTrampolines {
 
   static const bopp_objective_class* table() {
     static const bopp_objective_class c = [] {
-      bopp_objective_class t{};
-      t.struct_size = sizeof(bopp_objective_class);
-      t.name = T::name;
-      t.version = T::version;
-      t.summary = T::summary;
-      t.params = params().data();
-      t.param_count = params().size();
+      auto t = class_table_head<bopp_objective_class, T>();
       t.create = &create;
       t.destroy = &destroy;
       t.problem = &problem;
