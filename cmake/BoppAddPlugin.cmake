@@ -1,19 +1,29 @@
-set(BOPP_PLUGIN_EXPORTS_MAP ${CMAKE_CURRENT_LIST_DIR}/bopp_plugin_exports.map)
-
 # bopp_add_plugin(NAME SOURCES src... [OUTPUT_DIRECTORY dir] [LINK libs...])
 #
 # Builds a bopp plugin library: a shared module that exports exactly one symbol,
 # bopp_plugin_manifest (hidden visibility, and a version script for what visibility misses:
 # template instantiations from library headers), links with -z defs so a
 # missing symbol fails the build rather than the load, and lands in the plugin folder.
+#
+# The same file serves bopp's own plugins and, installed beside the package config
+# (find_package(bopp)), plugins built out of tree. The output folder defaults to the build
+# tree's plugin folder inside bopp, and to <build>/plugins out of tree; point
+# BOPP_PLUGIN_PATH (or --plugin-path) at it, or install the module into a plugin folder:
+#   install(TARGETS NAME LIBRARY DESTINATION ${BOPP_PLUGIN_SUBDIR})
 function(bopp_add_plugin name)
   cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;LINK" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "bopp_add_plugin(${name}): SOURCES is required")
   endif()
   if(NOT ARG_OUTPUT_DIRECTORY)
-    set(ARG_OUTPUT_DIRECTORY ${BOPP_BUILD_PLUGIN_DIR})
+    if(BOPP_BUILD_PLUGIN_DIR)
+      set(ARG_OUTPUT_DIRECTORY ${BOPP_BUILD_PLUGIN_DIR})
+    else()
+      set(ARG_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/plugins)
+    endif()
   endif()
+  # The map lies beside this file, in the source tree and in the installed package alike.
+  set(exports_map ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/bopp_plugin_exports.map)
   add_library(${name} MODULE ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE bopp::sdk ${ARG_LINK})
   set_target_properties(${name} PROPERTIES
@@ -24,8 +34,8 @@ function(bopp_add_plugin name)
     VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIRECTORY})
   target_link_options(${name} PRIVATE "LINKER:-z,defs"
-                      "LINKER:--version-script=${BOPP_PLUGIN_EXPORTS_MAP}")
-  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${BOPP_PLUGIN_EXPORTS_MAP})
+                      "LINKER:--version-script=${exports_map}")
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${exports_map})
   if(COMMAND bopp_warnings)
     bopp_warnings(${name})
   endif()
