@@ -70,6 +70,8 @@ int main(int argc, char** argv) {
       ("version", "show the version of bopp and of its plugin ABI")
       ("plugin-path", po::value<std::vector<std::string>>()->composing(),
        "a plugin folder to search first (repeatable; also BOPP_PLUGIN_PATH, colon-separated)")
+      ("allow-insecure-plugins",
+       "load plugins that other users could have changed (also BOPP_ALLOW_INSECURE_PLUGINS=1)")
       ("verbose,v", "show plugins' informational log lines")
       ("paths", "list: show the plugin folders")
       ("set", po::value<std::vector<std::string>>()->composing(),
@@ -137,7 +139,9 @@ int main(int argc, char** argv) {
     if (vm.count("plugin-path")) {
       for (const auto& p : vm["plugin-path"].as<std::vector<std::string>>()) cli_folders.emplace_back(p);
     }
-    const bopp::host::PluginRegistry registry(bopp::host::plugin_search_path(cli_folders));
+    const bopp::host::PluginRegistry registry(
+        bopp::host::plugin_search_path(cli_folders),
+        bopp::host::plugin_trust(vm.count("allow-insecure-plugins") > 0));
     const auto settings = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
 
     if (command == "list") {

@@ -5,11 +5,90 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
+#include <grp.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace bopp::host {
 namespace fs = std::filesystem;
+
+namespace {
+
+// A user private group: the owner's primary group, named like the owner, with no other
+// members. Files that are group-writable through it are writable by the owner alone.
+bool is_private_group(uid_t owner, gid_t group) {
+  std::vector<char> user_buffer(16384), group_buffer(16384);
+  passwd user{};
+  passwd* found_user = nullptr;
+  if (::getpwuid_r(owner, &user, user_buffer.data(), user_buffer.size(), &found_user) != 0 ||
+      found_user == nullptr || user.pw_gid != group) {
+    return false;
+  }
+  struct group entry {};
+  struct group* found_group = nullptr;
+  if (::getgrgid_r(group, &entry, group_buffer.data(), group_buffer.size(), &found_group) != 0 ||
+      found_group == nullptr || std::string(entry.gr_name) != user.pw_name) {
+    return false;
+  }
+  for (char** member = entry.gr_mem; *member != nullptr; ++member) {
+    if (std::string(*member) != user.pw_name) return false;
+  }
+  return true;
+}
+
+// What lets someone other than the user running bopp and root change `path`, or "" when
+// nothing does. A sticky folder writable by others (/tmp) is fine above the plugin folder:
+// others cannot rename or replace what is in it.
+std::string writable_by_others(const fs::path& path, bool sticky_is_safe) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "";  // the loader reports what it cannot read
+  if (st.st_uid != 0 && st.st_uid != ::geteuid()) {
+    return "owned by uid " + std::to_string(st.st_uid) + ", neither you nor root";
+  }
+  if (sticky_is_safe && S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX) != 0) return "";
+  const bool others = (st.st_mode & S_IWOTH) != 0;
+  const bool group = (st.st_mode & S_IWGRP) != 0 && !is_private_group(st.st_uid, st.st_gid);
+  if (!others && !group) return "";
+  char mode[8];
+  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+  return std::string("writable by ") + (others ? "others" : "its group") + " (mode " + mode +
+         "; chmod go-w " + path.string() + " fixes it)";
+}
+
+}  // namespace
+
+PluginTrust plugin_trust(bool allow_insecure) {
+  const char* env = std::getenv("BOPP_ALLOW_INSECURE_PLUGINS");
+  const bool from_env = env != nullptr && env[0] != '\0' && std::string(env) != "0";
+  return allow_insecure || from_env ? PluginTrust::any : PluginTrust::owner_only;
+}
+
+std::string insecure_plugin_reason(const fs::path& file) {
+  std::error_code ec;
+  const fs::path canonical = fs::canonical(file, ec);
+  if (ec) return "";
+  const std::string refused = file.string() + ": refused to load: ";
+  const std::string override = "; pass --allow-insecure-plugins to load it anyway";
+  if (std::string why = writable_by_others(canonical, false); !why.empty()) {
+    return refused + "the file is " + why + override;
+  }
+  const fs::path folder = canonical.parent_path();
+  if (std::string why = writable_by_others(folder, false); !why.empty()) {
+    return refused + "its folder " + folder.string() + " is " + why + override;
+  }
+  for (fs::path above = folder; above != above.parent_path();) {
+    above = above.parent_path();
+    if (std::string why = writable_by_others(above, true); !why.empty()) {
+      return refused + "the folder " + above.string() + " above it is " + why + override;
+    }
+  }
+  return "";
+}
 
 std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& from_command_line) {
   std::vector<fs::path> folders = from_command_line;
@@ -26,7 +105,8 @@ std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& from_comma
   return folders;
 }
 
-PluginRegistry::PluginRegistry(std::vector<fs::path> folders) : folders_(std::move(folders)) {
+PluginRegistry::PluginRegistry(std::vector<fs::path> folders, PluginTrust trust)
+    : folders_(std::move(folders)), trust_(trust) {
   std::vector<fs::path> seen_folders;
   for (const fs::path& folder : folders_) {
     std::error_code ec;
@@ -45,6 +125,12 @@ PluginRegistry::PluginRegistry(std::vector<fs::path> folders) : folders_(std::mo
 }
 
 void PluginRegistry::add_library(const fs::path& file) {
+  if (trust_ == PluginTrust::owner_only) {
+    if (std::string reason = insecure_plugin_reason(file); !reason.empty()) {
+      broken_.push_back({file, std::move(reason)});
+      return;
+    }
+  }
   std::shared_ptr<const PluginLibrary> library;
   try {
     library = PluginLibrary::load(file);
