@@ -1,0 +1,107 @@
+#include "random_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace bopp::random_search {
+
+std::vector<Param> RandomSearch::params() {
+  return {Param::choice("design", "uniform", "uniform|sobol",
+                        "how box points are drawn: independent uniform points, or a Sobol "
+                        "sequence with a seed-dependent random digital shift")};
+}
+
+RandomSearch::RandomSearch(const Problem& problem, const Config& config, std::uint64_t seed,
+                           const Host&)
+    : problem_(problem), rng_(seed) {
+  for (Eigen::Index i = 0; i < problem_.dim(); ++i) {
+    if (!std::isfinite(problem_.lower[i]) || !std::isfinite(problem_.upper[i])) {
+      throw std::invalid_argument("algorithm 'random' needs a finite box; dimension " +
+                                  std::to_string(i) + " is [" + std::to_string(problem_.lower[i]) +
+                                  ", " + std::to_string(problem_.upper[i]) + "]");
+    }
+  }
+  if (problem_.has_candidates()) {
+    permutation_.resize(static_cast<std::size_t>(problem_.candidates.rows()));
+    std::iota(permutation_.begin(), permutation_.end(), Eigen::Index{0});
+    return;
+  }
+  if (config.string("design") == "sobol") {
+    const auto dim = static_cast<std::size_t>(problem_.dim());
+    if (dim > ShiftedSobol::max_dimension) {
+      throw SchemaError("design", 0,
+                        "algorithm 'random': design = \"sobol\" supports at most " +
+                            std::to_string(ShiftedSobol::max_dimension) +
+                            " dimensions, the problem has " + std::to_string(dim) +
+                            "; use design = \"uniform\"");
+    }
+    sobol_.emplace(dim, seed);
+  }
+}
+
+Points RandomSearch::ask(std::size_t max_points) {
+  const auto rows = static_cast<Eigen::Index>(max_points);
+  Points X(rows, problem_.dim());
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    if (problem_.has_candidates()) {
+      X.row(r) = problem_.candidates.row(next_candidate());
+    } else {
+      next_box_point({X.row(r).data(), static_cast<std::size_t>(problem_.dim())});
+    }
+  }
+  return X;
+}
+
+void RandomSearch::tell(const Points& X, const Eigen::VectorXd& y,
+                        std::span<const std::int32_t> status) {
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    if (status[static_cast<std::size_t>(i)] != BOPP_OK || std::isnan(y[i])) continue;
+    if (!best_y_ || y[i] > *best_y_) {
+      best_y_ = y[i];
+      best_x_ = X.row(i).transpose();
+    }
+  }
+}
+
+Eigen::VectorXd RandomSearch::recommend() const {
+  if (best_y_) return best_x_;
+  return (problem_.lower + problem_.upper) / 2;
+}
+
+void RandomSearch::next_box_point(std::span<double> out) {
+  if (sobol_) {
+    sobol_->next(out);
+  } else {
+    for (double& u : out) u = unit_interval(rng_());
+  }
+  // Scaled into the box; the clamp guards against the product rounding up past the bound.
+  for (std::size_t d = 0; d < out.size(); ++d) {
+    const auto i = static_cast<Eigen::Index>(d);
+    const double lo = problem_.lower[i];
+    const double hi = problem_.upper[i];
+    out[d] = std::clamp(lo + out[d] * (hi - lo), lo, hi);
+  }
+}
+
+// A lazy Fisher-Yates shuffle: each draw picks one of the rows not yet proposed in this pass.
+Eigen::Index RandomSearch::next_candidate() {
+  if (drawn_ == permutation_.size()) drawn_ = 0;
+  const std::size_t pick = drawn_ + uniform_below(permutation_.size() - drawn_);
+  std::swap(permutation_[drawn_], permutation_[pick]);
+  return permutation_[drawn_++];
+}
+
+// Uniform in [0, n) by rejection, written out (not std::uniform_int_distribution) so the
+// sequence is the same with every standard library.
+std::uint64_t RandomSearch::uniform_below(std::uint64_t n) {
+  const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n: the biased low values
+  for (;;) {
+    const std::uint64_t r = rng_();
+    if (r >= threshold) return r % n;
+  }
+}
+
+}  // namespace bopp::random_search

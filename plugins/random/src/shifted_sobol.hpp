@@ -1,0 +1,45 @@
+// A Sobol sequence in the unit cube with a random digital shift (see L'Ecuyer and Lemieux 2002,
+// "Recent advances in randomized quasi-Monte Carlo methods"): every coordinate's 64-bit integer
+// is XORed with a per-dimension random mask drawn from the seed. A digital shift keeps the
+// (t, m, s)-net property, so each block of 2^m points stays as evenly spread as the plain
+// sequence, while different seeds give different, independently randomized designs.
+//
+// The sequence starts at its point 0 (the origin, shifted: the shift itself). Boost's engine
+// starts at point 1, which would break the net property of every block of 2^m points, so the
+// first point is emitted here before the engine's.
+#pragma once
+
+#include <boost/random/sobol.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace bopp::random_search {
+
+class ShiftedSobol {
+ public:
+  // The largest dimension Boost.Random's Sobol tables support (3667 in Boost 1.74).
+  static constexpr std::size_t max_dimension = boost::random::default_sobol_table::max_dimension;
+
+  // Throws std::invalid_argument when dim is 0 or above max_dimension.
+  ShiftedSobol(std::size_t dim, std::uint64_t seed);
+
+  std::size_t dimension() const { return shift_.size(); }
+
+  // Writes the next point, each coordinate in [0, 1), into `out` (dimension() values).
+  void next(std::span<double> out);
+
+ private:
+  boost::random::sobol engine_;
+  std::vector<std::uint64_t> shift_;
+  bool started_ = false;  // point 0 was emitted
+};
+
+// The top 53 bits of `bits` as a double in [0, 1): every value exactly representable.
+inline double unit_interval(std::uint64_t bits) {
+  return static_cast<double>(bits >> 11) * 0x1.0p-53;
+}
+
+}  // namespace bopp::random_search
