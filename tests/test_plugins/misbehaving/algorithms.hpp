@@ -1,0 +1,58 @@
+// Algorithms that break the ask/tell contract in the ways a host must catch.
+#pragma once
+
+#include <bopp/plugin.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+
+namespace misbehaving {
+
+// Proposes the box centre, until it has been asked `fail_after` times: from then on ask
+// throws (with the default 0, the first ask throws).
+struct ThrowingAlgorithm {
+  static constexpr const char* name = "throwing_algorithm";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "asks the box centre; throws after fail_after asks";
+  static std::vector<bopp::Param> params() {
+    return {
+        bopp::Param::integer("fail_after", 0, "asks that succeed before ask throws").at_least(0)};
+  }
+  ThrowingAlgorithm(const bopp::Problem& p, const bopp::Config& config, std::uint64_t,
+                    const bopp::Host&)
+      : problem(p), fail_after(config.integer("fail_after")) {}
+  bopp::Points ask(std::size_t) {
+    if (asked >= fail_after) throw std::runtime_error("ask failed on purpose");
+    ++asked;
+    return recommend().transpose();
+  }
+  void tell(const bopp::Points&, const Eigen::VectorXd&, std::span<const std::int32_t>) {}
+  Eigen::VectorXd recommend() const { return (problem.lower + problem.upper) / 2; }
+
+  bopp::Problem problem;
+  std::int64_t fail_after;
+  std::int64_t asked = 0;
+};
+
+// Proposes one point whose first coordinate lies 1 beyond the upper bound (the others at the
+// centre): the host must reject it as a plugin misbehaving.
+struct OutOfBoundsAlgorithm {
+  static constexpr const char* name = "out_of_bounds_algorithm";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "asks a point outside the box";
+  static std::vector<bopp::Param> params() { return {}; }
+  OutOfBoundsAlgorithm(const bopp::Problem& p, const bopp::Config&, std::uint64_t,
+                       const bopp::Host&)
+      : problem(p) {}
+  bopp::Points ask(std::size_t) {
+    Eigen::VectorXd x = recommend();
+    x[0] = problem.upper[0] + 1.0;
+    return x.transpose();
+  }
+  void tell(const bopp::Points&, const Eigen::VectorXd&, std::span<const std::int32_t>) {}
+  Eigen::VectorXd recommend() const { return (problem.lower + problem.upper) / 2; }
+
+  bopp::Problem problem;
+};
+
+}  // namespace misbehaving

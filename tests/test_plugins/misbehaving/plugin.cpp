@@ -1,0 +1,14 @@
+// libbopp-misbehaving.so: the kit-based misbehaving objectives and algorithms, for the host's
+// loader and run-loop tests. too_many_points_algorithm is in misbehaving_raw/, since the kit
+// itself refuses a batch larger than max_points.
+#include "algorithms.hpp"
+#include "objectives.hpp"
+
+#include <bopp/plugin.hpp>
+
+BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::ThrowingObjective>,
+                    bopp::Objective<misbehaving::NanObjective>,
+                    bopp::Objective<misbehaving::SlowObjective>,
+                    bopp::Objective<misbehaving::MixedObjective>,
+                    bopp::Algorithm<misbehaving::ThrowingAlgorithm>,
+                    bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>)
