@@ -317,8 +317,13 @@ std::size_t BenchSummary::count(const std::string& status) const {
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
   const auto json = read_run_json(run_folder);
   if (!json || json->value("status", "") != "completed") return false;
+  // Where the record lies is not part of the experiment: a bench folder may be moved.
+  auto without_output = [](toml::table t) {
+    if (toml::table* run = t["run"].as_table()) run->erase("output");
+    return t;
+  };
   try {
-    return toml::parse_file((run_folder / "experiment.toml").string()) == experiment;
+    return without_output(toml::parse_file((run_folder / "experiment.toml").string())) == without_output(experiment);
   } catch (const toml::parse_error&) {
     return false;
   }

@@ -39,19 +39,26 @@ fs::path canonical_or_same(const fs::path& p) {
 void discover(const fs::path& folder, std::set<fs::path>& runs, std::map<fs::path, Labels>& labels) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) throw Error(folder.string() + ": not a folder");
-  auto visit = [&](const fs::path& dir) {
-    if (fs::is_regular_file(dir / "run.json", ec)) runs.insert(canonical_or_same(dir));
-    if (fs::is_regular_file(dir / "index.json", ec)) {
-      const nlohmann::json index = read_json(dir / "index.json");
-      if (!index.contains("runs") || !index["runs"].is_array()) return;
-      for (const auto& r : index["runs"]) {
-        if (!r.contains("folder")) continue;
-        labels[canonical_or_same(dir / r["folder"].get<std::string>())] = {r.value("objective", ""),
-                                                                            r.value("algorithm", "")};
-      }
+  auto visit_index = [&](const fs::path& dir) {
+    const nlohmann::json index = read_json(dir / "index.json");
+    if (!index.contains("runs") || !index["runs"].is_array()) return;
+    for (const auto& r : index["runs"]) {
+      if (!r.contains("folder") || !r["folder"].is_string()) continue;
+      labels[canonical_or_same(dir / r["folder"].get<std::string>())] = {r.value("objective", ""),
+                                                                          r.value("algorithm", "")};
     }
   };
+  auto visit = [&](const fs::path& dir) {
+    if (fs::is_regular_file(dir / "run.json", ec)) runs.insert(canonical_or_same(dir));
+    if (fs::is_regular_file(dir / "index.json", ec)) visit_index(dir);
+  };
   visit(folder);
+  // A run folder given alone still takes the labels of the bench it is in (three levels up).
+  fs::path above = canonical_or_same(folder);
+  for (int level = 0; level < 3 && above.has_parent_path() && above != above.root_path(); ++level) {
+    above = above.parent_path();
+    if (fs::is_regular_file(above / "index.json", ec)) visit_index(above);
+  }
   for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;

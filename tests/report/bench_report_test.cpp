@@ -156,6 +156,15 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
   const Outcome csv = bopp(folder, "report cmp --format csv");
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 5) << csv.out;
 
+  // A moved bench folder is still complete, and one run folder keeps its bench labels.
+  fs::rename(folder / "cmp", folder / "moved");
+  const Outcome again = bopp(folder, "bench grid.toml --output moved");
+  EXPECT_NE(again.out.find("12 runs: 0 completed now, 12 complete before"), std::string::npos) << again.out;
+  const Outcome one = bopp(folder, "report moved/branin/rs-design=sobol/q1-seed0 --format csv");
+  EXPECT_NE(one.out.find("branin,minimize,0.3978873577297384,"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find(",rs-design=sobol,1,1,"), std::string::npos) << one.out;
+  fs::rename(folder / "moved", folder / "cmp");
+
   // Plots: drawn with gnuplot, one PNG looked at: a real picture, not a blank page.
   const Outcome plots = bopp(folder, "report cmp --plot png --output plots");
   ASSERT_EQ(plots.exit_code, 0) << plots.err;

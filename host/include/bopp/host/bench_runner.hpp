@@ -44,7 +44,8 @@ struct BenchSummary {
 // alone and reported as failed.
 BenchSummary run_bench(const BenchGrid& grid, const std::filesystem::path& folder, const BenchOptions& options);
 
-// Whether `run_folder` holds a completed run of exactly `experiment` (as to_toml gives it).
+// Whether `run_folder` holds a completed run of `experiment` (as to_toml gives it; the
+// output folder aside, so a bench folder can be moved).
 bool run_is_complete(const std::filesystem::path& run_folder, const toml::table& experiment);
 
 }  // namespace bopp::host
