@@ -19,6 +19,7 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
   options.bopp_program = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) throw host::Error("bopp bench: cannot find the bopp program itself: " + ec.message());
   options.plugin_path = command.plugin_path;
+  options.run_options = command.run_options;
   options.jobs = command.jobs;
   options.sync = command.sync;
   options.stop = &stop;

@@ -16,6 +16,7 @@ struct BenchCommand {
   unsigned jobs = 0;                               // runs at once; 0: one per core
   bool sync = true;
   std::vector<std::filesystem::path> plugin_path;  // the --plugin-path folders, passed to each run
+  std::vector<std::string> run_options;            // other options passed to each run
 };
 
 int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,

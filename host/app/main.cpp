@@ -185,6 +185,7 @@ int main(int argc, char** argv) {
       bench.jobs = vm["jobs"].as<unsigned>();
       bench.sync = vm.count("no-sync") == 0;
       bench.plugin_path = cli_folders;
+      if (vm.count("allow-insecure-plugins")) bench.run_options.push_back("--allow-insecure-plugins");
       std::signal(SIGINT, on_interrupt);
       return bopp::cli::run_bench_file(registry, bench, g_stop);
     }

@@ -186,6 +186,7 @@ class Bench {
       args.push_back("--plugin-path");
       args.push_back(p.string());
     }
+    args.insert(args.end(), options_.run_options.begin(), options_.run_options.end());
     args.insert(args.end(), {"run", experiment_file.string(), "--overwrite"});
     if (!options_.sync) args.push_back("--no-sync");
     std::vector<char*> argv;

@@ -16,6 +16,7 @@ namespace bopp::host {
 struct BenchOptions {
   std::filesystem::path bopp_program;              // the `bopp` binary each run executes
   std::vector<std::filesystem::path> plugin_path;  // passed on as --plugin-path
+  std::vector<std::string> run_options;            // passed on before `run` (--allow-insecure-plugins)
   unsigned jobs = 0;                               // runs at once; 0: one per core
   bool sync = true;                                // false passes --no-sync to each run
   std::FILE* progress = stderr;                    // runs done/total and ETA; nullptr: quiet
