@@ -19,8 +19,7 @@ namespace {
 using bopp::random_search::RandomSearch;
 
 bopp::Config config(const std::string& text) {
-  const auto& table = bopp::kit::AlgorithmTrampolines<RandomSearch>::params();
-  return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'random'");
+  return bopp::kit::parse_config<RandomSearch>(text.c_str(), "algorithm");
 }
 
 RandomSearch make(const bopp::Problem& problem, const std::string& design, std::uint64_t seed) {

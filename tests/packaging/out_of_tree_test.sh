@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Packaging as a plugin author meets it (DESIGN.md, house rule 10): install this build into a
+# temporary prefix, build packaging/example-plugin/{algorithm,objective} out of tree against
+# the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
+# them with the installed bopp, which is neither rebuilt nor changed.
+#   out_of_tree_test.sh BUILD_DIR SOURCE_DIR CMAKE CXX_COMPILER
+set -euo pipefail
+build=$1 source=$2 cmake=$3 cxx=$4
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/bopp-packaging.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "packaging_out_of_tree: FAILED: $*" >&2; exit 1; }
+step() { echo "--- $*"; }
+identity() { echo "$(sha256sum < "$1" | cut -d' ' -f1) $(stat -c %Y "$1")"; }
+
+host="$build/bin/bopp"
+[ -x "$host" ] || fail "$host does not exist; build the project before ctest"
+host_before=$(identity "$host")
+
+step "cmake --install $build --prefix $work/prefix"
+"$cmake" --install "$build" --prefix "$work/prefix" > "$work/install.log" || { cat "$work/install.log"; fail "install"; }
+prefix=$work/prefix
+bopp=$prefix/bin/bopp
+for f in bin/bopp lib/bopp/plugins/libbopp-random.so include/bopp/abi.h include/bopp/plugin.hpp \
+         lib/cmake/bopp/boppConfig.cmake lib/cmake/bopp/boppConfigVersion.cmake \
+         lib/cmake/bopp/BoppAddPlugin.cmake lib/cmake/bopp/bopp_plugin_exports.map \
+         share/bopp/examples/quickstart.toml; do
+  [ -e "$prefix/$f" ] || fail "the install lacks $f"
+done
+installed_before=$(identity "$bopp")
+
+# The version file speaks the ABI: major 1 (the examples ask for 1.0) is found, another major
+# or a newer minor is not.
+abi_major=$(sed -n 's/^#define BOPP_ABI_MAJOR \([0-9]*\)$/\1/p' "$prefix/include/bopp/abi.h")
+abi_minor=$(sed -n 's/^#define BOPP_ABI_MINOR \([0-9]*\)$/\1/p' "$prefix/include/bopp/abi.h")
+version_check() {  # REQUESTED found|not-found
+  # LANGUAGES NONE keeps it quick: the version file decides before the config (and its
+  # dependencies) is read, and bopp_VERSION is set only when it accepted the request.
+  local dir=$work/version-$1
+  mkdir -p "$dir"
+  printf 'cmake_minimum_required(VERSION 3.25)\nproject(v LANGUAGES NONE)\nfind_package(bopp %s QUIET)\nmessage(STATUS "bopp-version [${bopp_VERSION}]")\n' "$1" > "$dir/CMakeLists.txt"
+  local out
+  out=$("$cmake" -S "$dir" -B "$dir/build" -DCMAKE_PREFIX_PATH="$prefix" 2>&1) || fail "configure asking bopp $1: $out"
+  if [ "$2" = found ]; then
+    grep -qF "bopp-version [$abi_major.$abi_minor]" <<< "$out" || fail "find_package(bopp $1) did not accept ABI $abi_major.$abi_minor: $out"
+  else
+    grep -qF "bopp-version []" <<< "$out" || fail "find_package(bopp $1) accepted ABI $abi_major.$abi_minor: $out"
+  fi
+}
+step "find_package(bopp VERSION) follows the ABI $abi_major.$abi_minor"
+version_check "$abi_major" found
+version_check "$abi_major.$abi_minor" found
+version_check "$((abi_major + 1))" not-found
+version_check "$abi_major.$((abi_minor + 1))" not-found
+
+mkdir -p "$work/plugins"
+for kind in algorithm objective; do
+  step "build packaging/example-plugin/$kind out of tree"
+  "$cmake" -S "$source/packaging/example-plugin/$kind" -B "$work/build-$kind" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+      > "$work/configure-$kind.log" 2>&1 || { cat "$work/configure-$kind.log"; fail "configure $kind"; }
+  grep -q "^bopp_DIR:PATH=$prefix/" "$work/build-$kind/CMakeCache.txt" \
+      || fail "$kind found another bopp: $(grep '^bopp_DIR' "$work/build-$kind/CMakeCache.txt")"
+  "$cmake" --build "$work/build-$kind" -j2 > "$work/build-$kind.log" 2>&1 \
+      || { cat "$work/build-$kind.log"; fail "build $kind"; }
+  module=$work/build-$kind/plugins/libbopp-example_$kind.so
+  [ -f "$module" ] || fail "bopp_add_plugin did not put $module in build/plugins"
+  exports=$(nm -D --defined-only "$module" | awk '{print $3}')
+  [ "$exports" = bopp_plugin_manifest ] || fail "$module exports: $exports"
+  cp "$module" "$work/plugins/"
+done
+
+export BOPP_PLUGIN_PATH=$work/plugins
+unset BOPP_ALLOW_INSECURE_PLUGINS
+step "bopp list (installed bopp, examples on BOPP_PLUGIN_PATH)"
+list=$("$bopp" list)
+echo "$list"
+grep -q "shrinking_lhs .*1\.0\.0" <<< "$list" || fail "bopp list does not show shrinking_lhs 1.0.0"
+grep -q "from example_algorithm 1\.0\.0 ($work/plugins/libbopp-example_algorithm.so)" <<< "$list" \
+    || fail "bopp list does not show example_algorithm's library"
+grep -q "example_styblinski_tang .*1\.0\.0" <<< "$list" || fail "bopp list does not show example_styblinski_tang"
+grep -q "from random .*($prefix/lib/bopp/plugins/libbopp-random.so)" <<< "$list" \
+    || fail "the installed bopp does not find its own plugins in $prefix/lib/bopp/plugins"
+! grep -q "Broken" <<< "$list" || fail "bopp list shows broken libraries"
+grep -q "$work/plugins" <<< "$("$bopp" list --paths)" || fail "bopp list --paths does not show BOPP_PLUGIN_PATH"
+
+step "bopp run: example algorithm on example objective"
+cat > "$work/example.toml" <<TOML
+[run]
+seed = 11
+budget = 40
+batch = 4
+[objective]
+name = "example_styblinski_tang"
+dim = 3
+[algorithm]
+name = "shrinking_lhs"
+shrink = 0.6
+TOML
+"$bopp" run "$work/example.toml" --output "$work/run-example" --no-sync
+run_json=$work/run-example/run.json
+grep -q '"status": *"completed"' "$run_json" || fail "the run did not complete: $(cat "$run_json")"
+for want in '"library": *"example_algorithm"' '"library": *"example_objective"' '"library_version": *"1.0.0"' '"version": *"1.0.0"'; do
+  grep -q "$want" "$run_json" || fail "run.json lacks $want"
+done
+[ "$(wc -l < "$work/run-example/evaluations.jsonl")" -eq 40 ] || fail "expected 40 evaluations"
+
+step "bopp run: the installed quick start, and the example algorithm on an installed objective"
+(cd "$work" && "$bopp" run "$prefix/share/bopp/examples/quickstart.toml" --output "$work/run-quickstart" --no-sync)
+grep -q '"status": *"completed"' "$work/run-quickstart/run.json" || fail "the quick start did not complete"
+printf '[run]\nbudget = 12\n[objective]\nname = "branin"\n[algorithm]\nname = "shrinking_lhs"\n' > "$work/mixed.toml"
+"$bopp" run "$work/mixed.toml" --output "$work/run-mixed" --no-sync
+grep -q '"status": *"completed"' "$work/run-mixed/run.json" || fail "shrinking_lhs on the installed branin did not complete"
+
+step "the host was not rebuilt"
+[ "$(identity "$host")" = "$host_before" ] || fail "$host changed (hash or mtime)"
+[ "$(identity "$bopp")" = "$installed_before" ] || fail "$bopp changed (hash or mtime)"
+echo "packaging_out_of_tree: ok"
