@@ -122,9 +122,8 @@ TEST(RandomSearch, SobolBatchesOfPowersOfFourFillTheirGrids) {
   EXPECT_EQ(occupied_cells(X, p, 16), 256u);
 }
 
-// The toolkit's one-shot bopp::bo::sobol_design and this plugin's streaming ShiftedSobol are the
-// same design (same shift from the seed, same point 0): a seed means the same points in both,
-// however the stream is cut into asks. If one changes, change the other with it.
+// The plugin streams the toolkit's SobolSequence across asks: a seed means the same points as
+// the one-shot bopp::bo::sobol_design, however the stream is cut into asks.
 TEST(RandomSearch, SobolStreamMatchesTheToolkitsSobolDesign) {
   RandomSearch search = make(bopp::Problem::box(5, 0.0, 1.0), "sobol", 17);
   bopp::Points streamed(40, 5);
@@ -135,7 +134,7 @@ TEST(RandomSearch, SobolStreamMatchesTheToolkitsSobolDesign) {
 }
 
 TEST(RandomSearch, RejectsSobolAboveItsTablesWithAClearError) {
-  const auto dim = static_cast<Eigen::Index>(bopp::random_search::ShiftedSobol::max_dimension + 1);
+  const auto dim = static_cast<Eigen::Index>(bopp::bo::SobolSequence::max_dimension + 1);
   const bopp::Problem p = bopp::Problem::box(dim, 0.0, 1.0);
   try {
     make(p, "sobol", 1);

@@ -72,10 +72,7 @@ TestProblem hartmann6_problem() {
   return {p, hartmann6, hartmann6_minimum};
 }
 
-bopp::Config config(const std::string& text) {
-  const auto& table = bopp::kit::AlgorithmTrampolines<Gpbo>::params();
-  return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'gpbo'");
-}
+bopp::Config config(const std::string& text) { return bopp::kit::parse_config<Gpbo>(text.c_str(), "algorithm"); }
 
 // Runs the ask/tell loop for `budget` evaluations (maximizing −f); returns the simple regret.
 double run_gpbo(const TestProblem& t, int budget, std::uint64_t seed, const std::string& settings = "",

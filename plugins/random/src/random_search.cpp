@@ -31,10 +31,10 @@ RandomSearch::RandomSearch(const Problem& problem, const Config& config, std::ui
   }
   if (config.string("design") == "sobol") {
     const auto dim = static_cast<std::size_t>(problem_.dim());
-    if (dim > ShiftedSobol::max_dimension) {
+    if (dim > bo::SobolSequence::max_dimension) {
       throw SchemaError("design", 0,
                         "algorithm 'random': design = \"sobol\" supports at most " +
-                            std::to_string(ShiftedSobol::max_dimension) +
+                            std::to_string(bo::SobolSequence::max_dimension) +
                             " dimensions, the problem has " + std::to_string(dim) +
                             "; use design = \"uniform\"");
     }
@@ -75,7 +75,7 @@ void RandomSearch::next_box_point(std::span<double> out) {
   if (sobol_) {
     sobol_->next(out);
   } else {
-    for (double& u : out) u = unit_interval(rng_());
+    for (double& u : out) u = bo::unit_interval(rng_());
   }
   // Scaled into the box; the clamp guards against the product rounding up past the bound.
   for (std::size_t d = 0; d < out.size(); ++d) {

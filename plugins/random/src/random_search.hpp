@@ -1,14 +1,14 @@
 // Random search: the baseline every method is compared with.
 //
 // Proposes points drawn uniformly in the box (std::mt19937_64 from the seed) or taken from a
-// digitally shifted Sobol sequence (see shifted_sobol.hpp), and remembers the best successful
+// digitally shifted Sobol sequence (bopp/bo/sobol_sequence.hpp), and remembers the best successful
 // observation. When the objective poses a finite candidate set, it samples candidate rows
 // instead, without replacement until every row has been proposed once, then starts a new
 // random pass over them; `design` is unused then. Integer and categorical coordinates are
 // returned anywhere in the box: the host rounds them.
 #pragma once
 
-#include "shifted_sobol.hpp"
+#include <bopp/bo/sobol_sequence.hpp>
 
 #include <bopp/plugin.hpp>
 
@@ -46,7 +46,7 @@ class RandomSearch {
 
   Problem problem_;
   std::mt19937_64 rng_;
-  std::optional<ShiftedSobol> sobol_;      // set when design = "sobol" on a box
+  std::optional<bo::SobolSequence> sobol_;      // set when design = "sobol" on a box
   std::vector<Eigen::Index> permutation_;  // candidate rows; [0, drawn_) proposed this pass
   std::size_t drawn_ = 0;
   std::optional<double> best_y_;

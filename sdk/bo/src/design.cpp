@@ -1,6 +1,6 @@
 #include <bopp/bo/design.hpp>
 
-#include <boost/random/sobol.hpp>
+#include <bopp/bo/sobol_sequence.hpp>
 
 #include <algorithm>
 #include <numeric>
@@ -12,20 +12,11 @@ namespace bopp::bo {
 
 Eigen::MatrixXd sobol_design(Eigen::Index n, Eigen::Index dim, std::uint64_t seed) {
   if (n < 0 || dim < 1) throw std::invalid_argument("sobol_design: need n >= 0 and dim >= 1");
-  boost::random::sobol engine(static_cast<std::size_t>(dim));
-  std::mt19937_64 rng(seed);
-  std::vector<std::uint64_t> shift(static_cast<std::size_t>(dim));
-  for (auto& s : shift) s = rng();
-  Eigen::MatrixXd X(n, dim);
-  // The engine yields the coordinates of one point after another, as 64-bit fractions,
-  // starting from the sequence's second point: the first, the origin, is added here so
-  // that every prefix of 2^k points is a (t, k, d)-net.
-  for (Eigen::Index i = 0; i < n; ++i)
-    for (Eigen::Index j = 0; j < dim; ++j) {
-      const std::uint64_t point = i == 0 ? 0 : static_cast<std::uint64_t>(engine());
-      const std::uint64_t bits = point ^ shift[static_cast<std::size_t>(j)];
-      X(i, j) = static_cast<double>(bits >> 11) * 0x1.0p-53;
-    }
+  SobolSequence sequence(static_cast<std::size_t>(dim), seed);
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> X(n, dim);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    sequence.next({X.data() + i * dim, static_cast<std::size_t>(dim)});
+  }
   return X;
 }
 

@@ -1,4 +1,4 @@
-// A Sobol sequence in the unit cube with a random digital shift (see L'Ecuyer and Lemieux 2002,
+// bopp/bo/sobol_sequence.hpp: a Sobol sequence in the unit cube with a random digital shift (see L'Ecuyer and Lemieux 2002,
 // "Recent advances in randomized quasi-Monte Carlo methods"): every coordinate's 64-bit integer
 // is XORed with a per-dimension random mask drawn from the seed. A digital shift keeps the
 // (t, m, s)-net property, so each block of 2^m points stays as evenly spread as the plain
@@ -16,15 +16,16 @@
 #include <span>
 #include <vector>
 
-namespace bopp::random_search {
+namespace bopp::bo {
 
-class ShiftedSobol {
+// The sequence as a stream: a caller may take its points in as many pieces as it likes.
+class SobolSequence {
  public:
   // The largest dimension Boost.Random's Sobol tables support (3667 in Boost 1.74).
   static constexpr std::size_t max_dimension = boost::random::default_sobol_table::max_dimension;
 
   // Throws std::invalid_argument when dim is 0 or above max_dimension.
-  ShiftedSobol(std::size_t dim, std::uint64_t seed);
+  SobolSequence(std::size_t dim, std::uint64_t seed);
 
   std::size_t dimension() const { return shift_.size(); }
 
@@ -42,4 +43,4 @@ inline double unit_interval(std::uint64_t bits) {
   return static_cast<double>(bits >> 11) * 0x1.0p-53;
 }
 
-}  // namespace bopp::random_search
+}  // namespace bopp::bo
