@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config git clang
+  build-essential cmake pkg-config git clang file dpkg-dev zlib1g-dev
   libeigen3-dev
   libboost-dev libboost-filesystem-dev libboost-program-options-dev
   libtomlplusplus-dev

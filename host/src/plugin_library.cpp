@@ -47,6 +47,25 @@ bool has_text(const char* s) { return s != nullptr && s[0] != '\0'; }
 
 }  // namespace
 
+template <class Class>
+void PluginLibrary::own_params(Class& c, const std::string& file) {
+  auto owned = std::make_unique<OwnedParams>();
+  if (c.param_count > 0 && c.params == nullptr) {
+    throw Error(file + ": plugin misbehaving: '" + c.name + "' declares parameters but no table");
+  }
+  for (std::uint32_t i = 0; i < c.param_count; ++i) {
+    if (c.params[i] == nullptr) throw Error(file + ": plugin misbehaving: '" + c.name + "' has a null parameter");
+    const bopp_param p = read_growable(c.params[i]);
+    if (!has_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
+      throw Error(file + ": plugin misbehaving: '" + c.name + "' declares a parameter without a name or of an unknown type");
+    }
+    owned->params.push_back(p);
+  }
+  for (const bopp_param& p : owned->params) owned->pointers.push_back(&p);
+  c.params = owned->pointers.data();
+  params_.push_back(std::move(owned));
+}
+
 std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::path& path) {
   std::error_code ec;
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
@@ -101,6 +120,7 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     if (!c.create || !c.destroy || !c.ask || !c.tell || !c.recommend) {
       throw misbehaving(std::string("algorithm '") + c.name + "' lacks a required function");
     }
+    library->own_params(c, file);
     library->algorithms_.push_back(c);
   }
   for (std::uint32_t i = 0; i < m.objective_count; ++i) {
@@ -110,6 +130,7 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     if (!c.create || !c.destroy || !c.problem || !c.evaluate) {
       throw misbehaving(std::string("objective '") + c.name + "' lacks a required function");
     }
+    library->own_params(c, file);
     library->objectives_.push_back(c);
   }
   loaded.by_path.emplace(canonical.string(), library);

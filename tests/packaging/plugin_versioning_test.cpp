@@ -39,6 +39,13 @@ TEST(OlderMinorPlugin, ZeroFillsClassFieldsBeyondTheirStructSize) {
   EXPECT_NE(line.table->evaluate, nullptr);
 }
 
+TEST(OlderMinorPlugin, ZeroFillsParameterFieldsBeyondTheirStructSize) {
+  const ObjectiveEntry& line = older_minor().objective("older_line");
+  ASSERT_EQ(line.params().size(), 1u);
+  EXPECT_STREQ(line.params()[0]->name, "label");
+  EXPECT_EQ(line.params()[0]->choices, nullptr);  // the plugin's "only-this" lies beyond
+}
+
 TEST(OlderMinorPlugin, ZeroFillsProblemFieldsBeyondItsStructSize) {
   const HostServices services("older_line", nullptr, nullptr, 1);
   Objective line(older_minor().objective("older_line"), "", 0, services);

@@ -58,8 +58,22 @@ static bopp_status line_evaluate(void* instance, const double* X, uint64_t n,
   return BOPP_OK;
 }
 
+/* A parameter from before `choices` existed: the choices beyond its struct_size must not
+   restrict the value. */
+static const bopp_param label = {
+    .struct_size = offsetof(bopp_param, choices),
+    .name = "label",
+    .type = BOPP_PARAM_STRING,
+    .default_value = "\"any\"",
+    .help = "a free string",
+    .choices = "only-this", /* beyond struct_size: must read as NULL */
+};
+static const bopp_param* const line_params[] = {&label};
+
 static const bopp_objective_class line = {
     .struct_size = offsetof(bopp_objective_class, get_extension),
+    .params = line_params,
+    .param_count = 1,
     .name = "older_line",
     .version = "0.9.0",
     .summary = "(x - 0.25)^2 on [0, 1], from a plugin built for an older ABI minor",

@@ -30,6 +30,10 @@ class PluginLibrary {
 
  private:
   PluginLibrary() = default;
+  // Copies a class's parameter entries (each by its struct_size) into storage of this
+  // library and points the class at the copies, so bopp_param too may grow.
+  template <class Class>
+  void own_params(Class& c, const std::string& file);
 
   std::filesystem::path path_;
   bopp_manifest manifest_{};
@@ -37,6 +41,11 @@ class PluginLibrary {
   std::string version_;
   std::vector<bopp_algorithm_class> algorithms_;
   std::vector<bopp_objective_class> objectives_;
+  struct OwnedParams {
+    std::vector<bopp_param> params;
+    std::vector<const bopp_param*> pointers;
+  };
+  std::vector<std::unique_ptr<OwnedParams>> params_;
 };
 
 }  // namespace bopp::host
