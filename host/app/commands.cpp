@@ -40,11 +40,17 @@ void print_broken(const host::PluginRegistry& registry) {
 std::string range_text(const bopp_param& p) {
   if (p.type == BOPP_PARAM_STRING) return p.choices ? p.choices : "";
   if (p.type == BOPP_PARAM_BOOL) return "";
+  // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
   const bool lo = std::isfinite(p.minimum), hi = std::isfinite(p.maximum);
-  if (lo && hi) return "[" + shortest(p.minimum) + ", " + shortest(p.maximum) + "]";
-  if (lo) return ">= " + shortest(p.minimum);
-  if (hi) return "<= " + shortest(p.maximum);
-  return "";
+  std::string text;
+  if (lo && hi) {
+    text.append("[").append(shortest(p.minimum)).append(", ").append(shortest(p.maximum)).append("]");
+  } else if (lo) {
+    text.append(">= ").append(shortest(p.minimum));
+  } else if (hi) {
+    text.append("<= ").append(shortest(p.maximum));
+  }
+  return text;
 }
 
 void print_params(std::span<const bopp_param* const> params) {
