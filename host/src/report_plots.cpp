@@ -107,14 +107,19 @@ Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& 
   return c;
 }
 
-// Seconds spent by the end of each evaluation: the asks (once per batch) and the
-// evaluations. Tell time is not in the per-evaluation record (run.json has its total).
+// Seconds spent by the end of each evaluation: every earlier round's ask, evaluations and
+// tell (batches.jsonl), then this batch's ask and its evaluations so far.
 std::vector<double> elapsed(const ReportRun& run) {
   std::vector<double> t;
   double clock = 0.0;
   for (std::size_t i = 0; i < run.evaluations.size(); ++i) {
     const RecordedEvaluation& e = run.evaluations[i];
-    if (i == 0 || e.batch != run.evaluations[i - 1].batch) clock += e.ask_seconds;
+    if (i == 0 || e.batch != run.evaluations[i - 1].batch) {
+      if (i > 0 && run.evaluations[i - 1].batch < run.tell_seconds.size()) {
+        clock += run.tell_seconds[run.evaluations[i - 1].batch];
+      }
+      clock += e.ask_seconds;
+    }
     clock += e.seconds;
     t.push_back(clock);
   }
@@ -272,7 +277,7 @@ std::vector<Figure> figures_of(const std::string& objective, const std::vector<c
   Figure evaluations{stem + "-evaluations", objective + ": " + quantity + " against evaluations" + band,
                      "evaluations", quantity, false, regret_axis, {}};
   Figure time{stem + "-time", objective + ": " + quantity + " against wall time" + band,
-              "seconds (algorithm asks + evaluations)", quantity, true, regret_axis, {}};
+              "seconds (ask, evaluate, tell)", quantity, true, regret_axis, {}};
   Figure per_batch{stem + "-batches", objective + ": " + quantity + " against batches" + band,
                    "batches asked", quantity, false, regret_axis, {}};
   for (const auto& [key, group] : groups) {

@@ -126,7 +126,8 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
       std::vector<Evaluation> evaluations(n);
       t = Clock::now();
       evaluator->evaluate(X, seeds, evaluations);
-      evaluation_seconds += seconds_since(t);
+      const double batch_evaluation_seconds = seconds_since(t);
+      evaluation_seconds += batch_evaluation_seconds;
 
       std::vector<RecordedEvaluation> lines(n);
       std::vector<double> told_y(n);
@@ -155,7 +156,9 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
 
       t = Clock::now();
       algorithm.tell(X, told_y, told_status);
-      algorithm_seconds += seconds_since(t);
+      const double tell_seconds = seconds_since(t);
+      algorithm_seconds += tell_seconds;
+      record.append_timing({batch_index - 1, n, ask_seconds, batch_evaluation_seconds, tell_seconds});
       progress.update(result.evaluations, result.best ? std::optional(result.best->y) : std::nullopt);
     }
     result.recommended = algorithm.recommend();

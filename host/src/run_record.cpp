@@ -94,11 +94,24 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   write_atomically(folder_ / "experiment.toml", toml_text.str(), sync_);
   evaluations_fd_ = ::open(evaluations.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (evaluations_fd_ < 0) cannot_write(evaluations, std::strerror(errno));
+  const fs::path batches = folder_ / "batches.jsonl";
+  batches_fd_ = ::open(batches.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (batches_fd_ < 0) cannot_write(batches, std::strerror(errno));
   write_run_json();
 }
 
 RunRecord::~RunRecord() {
   if (evaluations_fd_ >= 0) ::close(evaluations_fd_);
+  if (batches_fd_ >= 0) ::close(batches_fd_);
+}
+
+void RunRecord::append_timing(const BatchTiming& t) {
+  const nlohmann::json line = {{"batch", t.batch},
+                               {"points", t.points},
+                               {"ask_time", t.ask_seconds},
+                               {"evaluation_time", t.evaluation_seconds},
+                               {"tell_time", t.tell_seconds}};
+  write_all(batches_fd_, line.dump() + "\n", folder_ / "batches.jsonl");
 }
 
 // One JSON object serves every line: its keys, nodes and strings are made once, and the
@@ -141,6 +154,27 @@ void RunRecord::update(const nlohmann::json& fields) {
 }
 
 void RunRecord::write_run_json() { write_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_); }
+
+std::vector<BatchTiming> read_batch_timings(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw Error(file.string() + ": cannot read");
+  std::vector<BatchTiming> out;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    try {
+      const auto j = nlohmann::json::parse(line);
+      out.push_back({j.at("batch").get<std::uint64_t>(), j.at("points").get<std::uint64_t>(),
+                     j.at("ask_time").get<double>(), j.at("evaluation_time").get<double>(),
+                     j.at("tell_time").get<double>()});
+    } catch (const std::exception& e) {
+      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid batch timing: " + e.what());
+    }
+  }
+  return out;
+}
 
 std::vector<RecordedEvaluation> read_evaluations(const fs::path& file) {
   std::ifstream in(file);

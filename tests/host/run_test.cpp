@@ -56,6 +56,14 @@ TEST(Run, CompletesAndWritesACompleteRecord) {
     EXPECT_EQ(lines[i].batch, i / 4);
     EXPECT_EQ(lines[i].x.size(), 3u);
   }
+  const auto timings = read_batch_timings(r.record / "batches.jsonl");
+  ASSERT_EQ(timings.size(), 5u);  // 20 evaluations in batches of 4
+  for (std::size_t b = 0; b < timings.size(); ++b) {
+    EXPECT_EQ(timings[b].batch, b);
+    EXPECT_EQ(timings[b].points, 4u);
+    EXPECT_GE(timings[b].tell_seconds, 0.0);
+    EXPECT_EQ(timings[b].ask_seconds, lines[4 * b].ask_seconds);
+  }
   const auto j = run_json(r.record);
   EXPECT_EQ(j["status"], "completed");
   EXPECT_EQ(j["evaluations"], 20);

@@ -25,6 +25,15 @@ struct RecordedEvaluation {
   double ask_seconds = 0.0;  // time the algorithm took for the ask of this batch
 };
 
+// One line of batches.jsonl: where the time of one ask/evaluate/tell round went.
+struct BatchTiming {
+  std::uint64_t batch = 0;
+  std::uint64_t points = 0;
+  double ask_seconds = 0.0;
+  double evaluation_seconds = 0.0;
+  double tell_seconds = 0.0;
+};
+
 nlohmann::json to_json(const RecordedEvaluation& e);
 RecordedEvaluation evaluation_from_json(const nlohmann::json& line);
 
@@ -42,6 +51,8 @@ class RunRecord {
   RunRecord& operator=(const RunRecord&) = delete;
 
   void append(std::span<const RecordedEvaluation> batch);
+  // Appends a batch's timing to batches.jsonl, after its tell (not fsynced: timings only).
+  void append_timing(const BatchTiming& timing);
   // Merges `fields` into run.json and rewrites it.
   void update(const nlohmann::json& fields);
 
@@ -66,7 +77,11 @@ class RunRecord {
   LineNodes nodes_;
   bool sync_;
   int evaluations_fd_ = -1;
+  int batches_fd_ = -1;
 };
+
+// Reads every line of a batches.jsonl.
+std::vector<BatchTiming> read_batch_timings(const std::filesystem::path& file);
 
 // Reads every line of an evaluations.jsonl.
 std::vector<RecordedEvaluation> read_evaluations(const std::filesystem::path& file);
