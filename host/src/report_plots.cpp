@@ -63,18 +63,15 @@ CurvePoint point_at(double x, const std::vector<double>& values, bool log_y) {
   return {x, s.mean, se, lower, s.mean + se, s.n};
 }
 
-// Mean against the evaluation count: runs that have the k-th evaluation.
-Curve by_evaluations(const std::string& label, const std::vector<const ReportRun*>& group, bool log_y) {
+// The mean curve of several runs' series: at step k (1-based), the runs that have a finite
+// k-th value.
+Curve mean_curve(const std::string& label, const std::vector<std::vector<double>>& series, bool log_y) {
   Curve c{label, {}};
-  std::vector<std::vector<double>> values;
   std::size_t longest = 0;
-  for (const ReportRun* r : group) {
-    values.push_back(plotted(*r));
-    longest = std::max(longest, values.back().size());
-  }
+  for (const auto& v : series) longest = std::max(longest, v.size());
   for (std::size_t k = 0; k < longest; ++k) {
     std::vector<double> at;
-    for (const auto& v : values) {
+    for (const auto& v : series) {
       if (k < v.size() && std::isfinite(v[k])) at.push_back(v[k]);
     }
     if (!at.empty()) c.points.push_back(point_at(static_cast<double>(k + 1), at, log_y));
@@ -82,11 +79,16 @@ Curve by_evaluations(const std::string& label, const std::vector<const ReportRun
   return c;
 }
 
+// Mean against the evaluation count: runs that have the k-th evaluation.
+Curve by_evaluations(const std::string& label, const std::vector<const ReportRun*>& group, bool log_y) {
+  std::vector<std::vector<double>> series;
+  for (const ReportRun* r : group) series.push_back(plotted(*r));
+  return mean_curve(label, series, log_y);
+}
+
 // Mean against the batches asked: the value after the last evaluation of each batch.
 Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& group, bool log_y) {
-  Curve c{label, {}};
-  std::vector<std::vector<double>> values;
-  std::size_t longest = 0;
+  std::vector<std::vector<double>> series;
   for (const ReportRun* r : group) {
     const std::vector<double> v = plotted(*r);
     std::vector<double> per_batch;
@@ -94,17 +96,9 @@ Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& 
       const bool last_of_batch = i + 1 == v.size() || r->evaluations[i + 1].batch != r->evaluations[i].batch;
       if (last_of_batch) per_batch.push_back(v[i]);
     }
-    longest = std::max(longest, per_batch.size());
-    values.push_back(std::move(per_batch));
+    series.push_back(std::move(per_batch));
   }
-  for (std::size_t k = 0; k < longest; ++k) {
-    std::vector<double> at;
-    for (const auto& v : values) {
-      if (k < v.size() && std::isfinite(v[k])) at.push_back(v[k]);
-    }
-    if (!at.empty()) c.points.push_back(point_at(static_cast<double>(k + 1), at, log_y));
-  }
-  return c;
+  return mean_curve(label, series, log_y);
 }
 
 // Seconds spent by the end of each evaluation: every earlier round's ask, evaluations and

@@ -155,43 +155,41 @@ void RunRecord::update(const nlohmann::json& fields) {
 
 void RunRecord::write_run_json() { write_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_); }
 
-std::vector<BatchTiming> read_batch_timings(const fs::path& file) {
+namespace {
+
+// Reads a JSON-lines file, one T per non-empty line; a bad line is an Error naming the
+// file, the line and what it should have been.
+template <class T, class Parse>
+std::vector<T> read_json_lines(const fs::path& file, const char* what, Parse parse) {
   std::ifstream in(file);
   if (!in) throw Error(file.string() + ": cannot read");
-  std::vector<BatchTiming> out;
+  std::vector<T> out;
   std::string line;
   std::size_t number = 0;
   while (std::getline(in, line)) {
     ++number;
     if (line.empty()) continue;
     try {
-      const auto j = nlohmann::json::parse(line);
-      out.push_back({j.at("batch").get<std::uint64_t>(), j.at("points").get<std::uint64_t>(),
-                     j.at("ask_time").get<double>(), j.at("evaluation_time").get<double>(),
-                     j.at("tell_time").get<double>()});
+      out.push_back(parse(nlohmann::json::parse(line)));
     } catch (const std::exception& e) {
-      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid batch timing: " + e.what());
+      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid " + what + ": " + e.what());
     }
   }
   return out;
 }
 
+}  // namespace
+
+std::vector<BatchTiming> read_batch_timings(const fs::path& file) {
+  return read_json_lines<BatchTiming>(file, "batch timing", [](const nlohmann::json& j) {
+    return BatchTiming{j.at("batch").get<std::uint64_t>(), j.at("points").get<std::uint64_t>(),
+                       j.at("ask_time").get<double>(), j.at("evaluation_time").get<double>(),
+                       j.at("tell_time").get<double>()};
+  });
+}
+
 std::vector<RecordedEvaluation> read_evaluations(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read");
-  std::vector<RecordedEvaluation> out;
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    try {
-      out.push_back(evaluation_from_json(nlohmann::json::parse(line)));
-    } catch (const std::exception& e) {
-      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid evaluation: " + e.what());
-    }
-  }
-  return out;
+  return read_json_lines<RecordedEvaluation>(file, "evaluation", evaluation_from_json);
 }
 
 }  // namespace bopp::host
