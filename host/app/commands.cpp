@@ -144,6 +144,10 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                 vector_text(result.best->x).c_str(),
                 static_cast<unsigned long long>(result.best->index + 1),
                 static_cast<unsigned long long>(result.evaluations));
+    if (result.optimum) {
+      std::printf("known optimum %s, simple regret %s\n", shortest(*result.optimum).c_str(),
+                  shortest(std::abs(result.best->y - *result.optimum)).c_str());
+    }
   } else {
     std::printf("no successful evaluation in %llu\n", static_cast<unsigned long long>(result.evaluations));
   }

@@ -101,6 +101,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
 
   RunResult result;
   result.record = record.folder();
+  result.optimum = problem.optimum_value;
   Progress progress(options.progress ? stderr : nullptr, experiment.budget);
   double algorithm_seconds = 0.0;
   double evaluation_seconds = 0.0;

@@ -31,6 +31,7 @@ struct RunResult {
   std::uint64_t failed_evaluations = 0;
   std::optional<RecordedEvaluation> best;  // best successful evaluation, objective's sense
   Eigen::VectorXd recommended;             // the algorithm's recommendation at the end
+  std::optional<double> optimum;           // the objective's known optimum value, if any
 };
 
 // Runs `experiment` (its plugin sections already resolved against `registry`). Errors
