@@ -100,7 +100,8 @@ TEST(GpSampleStatistics, DefaultNuggetSmoothsButFollowsTheSample) {
   spec.training_points = 150;
   const GpFunction f(spec);
   Eigen::VectorXd at_points(f.points().rows());
-  for (Eigen::Index i = 0; i < at_points.size(); ++i) at_points[i] = f(f.points().row(i).transpose());
+  for (Eigen::Index i = 0; i < at_points.size(); ++i)
+    at_points[i] = f(f.points().row(i).transpose());
   const Eigen::VectorXd a = at_points.array() - at_points.mean();
   const Eigen::VectorXd b = f.sampled_values().array() - f.sampled_values().mean();
   EXPECT_GT(a.dot(b) / (a.norm() * b.norm()), 0.8);

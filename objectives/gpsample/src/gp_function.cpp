@@ -14,7 +14,13 @@ namespace bopp::gpsample {
 namespace {
 
 // The independent streams of one function.
-enum Part : std::uint64_t { frequencies_part, offsets_part, weights_part, design_part, values_part };
+enum Part : std::uint64_t {
+  frequencies_part,
+  offsets_part,
+  weights_part,
+  design_part,
+  values_part
+};
 
 double mean_distance_in_cube(double n) {
   return std::sqrt(n / 6.0) * std::sqrt((1.0 + 2.0 * std::sqrt(1.0 - 3.0 / (5.0 * n))) / 3.0);
@@ -54,7 +60,8 @@ Eigen::Index nearest_row(const Eigen::MatrixXd& points, const Eigen::VectorXd& x
 }  // namespace
 
 double default_lengthscale(Eigen::Index dim) {
-  const double l = mean_distance_in_cube(static_cast<double>(dim)) * 0.1 / mean_distance_in_cube(2.0);
+  const double l =
+      mean_distance_in_cube(static_cast<double>(dim)) * 0.1 / mean_distance_in_cube(2.0);
   return 2.0 * l;
 }
 
@@ -64,9 +71,15 @@ GpFunction::GpFunction(const GpFunctionSpec& spec)
   if (!(spec.lengthscale > 0.0) || !(spec.outputscale > 0.0))
     throw std::invalid_argument("gpsample: lengthscale and outputscale must be positive");
   switch (spec.kind) {
-    case SampleKind::path: build_path(spec); break;
-    case SampleKind::posterior_mean: build_posterior_mean(spec); break;
-    case SampleKind::grid: build_grid(spec); break;
+    case SampleKind::path:
+      build_path(spec);
+      break;
+    case SampleKind::posterior_mean:
+      build_posterior_mean(spec);
+      break;
+    case SampleKind::grid:
+      build_grid(spec);
+      break;
   }
 }
 
@@ -89,7 +102,8 @@ void GpFunction::build_path(const GpFunctionSpec& spec) {
                                       part_seed(spec.seed, frequencies_part));
   NormalStream phases(part_seed(spec.seed, offsets_part));
   offsets_.resize(spec.features);
-  for (Eigen::Index i = 0; i < spec.features; ++i) offsets_[i] = 2.0 * std::numbers::pi * phases.uniform();
+  for (Eigen::Index i = 0; i < spec.features; ++i)
+    offsets_[i] = 2.0 * std::numbers::pi * phases.uniform();
   amplitudes_ = std::sqrt(2.0 * spec.outputscale / static_cast<double>(spec.features)) *
                 normal_vector(spec.features, part_seed(spec.seed, weights_part));
 }
@@ -99,8 +113,9 @@ void GpFunction::build_path(const GpFunctionSpec& spec) {
 void GpFunction::build_posterior_mean(const GpFunctionSpec& spec) {
   if (spec.training_points < 1) throw std::invalid_argument("gpsample: need training points");
   if (!(spec.nugget >= 0.0)) throw std::invalid_argument("gpsample: nugget must be >= 0");
-  points_ = bo::scale_to_box(bo::sobol_design(spec.training_points, spec.dim, part_seed(spec.seed, design_part)),
-                             spec.lower, spec.upper);
+  points_ = bo::scale_to_box(
+      bo::sobol_design(spec.training_points, spec.dim, part_seed(spec.seed, design_part)),
+      spec.lower, spec.upper);
   sampled_ = joint_sample(part_seed(spec.seed, values_part));
   Eigen::MatrixXd K = kernel_.matrix(points_);
   K.diagonal().array() += spec.nugget * spec.outputscale;

@@ -7,7 +7,6 @@
 #include <Eigen/Core>
 
 #include <cstdint>
-#include <optional>
 
 namespace bopp::gpsample {
 
@@ -20,11 +19,11 @@ struct GpFunctionSpec {
   double outputscale = 1.0;
   bo::KernelType kernel = bo::KernelType::rbf;
   SampleKind kind = SampleKind::path;
-  Eigen::Index features = 4096;        // path
-  Eigen::Index training_points = 1000; // posterior_mean
-  double nugget = 0.693;               // posterior_mean, as a fraction of the outputscale
-  Eigen::Index grid = 100;             // grid
-  Eigen::VectorXd lower, upper;        // the box; posterior_mean and grid place points in it
+  Eigen::Index features = 4096;         // path
+  Eigen::Index training_points = 1000;  // posterior_mean
+  double nugget = 0.693;                // posterior_mean, as a fraction of the outputscale
+  Eigen::Index grid = 100;              // grid
+  Eigen::VectorXd lower, upper;         // the box; posterior_mean and grid place points in it
 };
 
 // Müller et al. 2021 §4.1 (gibo.md §4.5, minucb.md §7.2): l(d) = δ(d)·0.1/δ(2), with

@@ -19,12 +19,13 @@ class GpSampleObjective {
   static constexpr const char* name = "gpsample";
   static constexpr const char* version = "1.0.0";
   static constexpr const char* summary =
-      "a function drawn from a GP prior (RFF sample path, posterior mean of a sample, or a grid sample)";
+      "a function drawn from a GP prior: a Fourier-feature path, a posterior mean or a grid sample";
 
   static std::vector<Param> params() {
     return {
         Param::integer("dim", 2, "number of dimensions").at_least(1),
-        Param::integer("seed", 0, "which function: the same seed gives the same function everywhere")
+        Param::integer("seed", 0,
+                       "which function: the same seed gives the same function everywhere")
             .at_least(0),
         Param::real("lengthscale", 0.0,
                     "kernel lengthscale, > 0; default 2·l(d) of Müller et al. 2021 §4.1, "
@@ -41,14 +42,16 @@ class GpSampleObjective {
                       "posterior mean given a prior sample at Sobol points of the box; grid: an "
                       "exact sample on a finite candidate set"),
         Param::integer("features", 4096, "random Fourier features of a path").at_least(1),
-        Param::integer("points", 1000, "Sobol points a posterior_mean is conditioned on").at_least(1),
+        Param::integer("points", 1000, "Sobol points a posterior_mean is conditioned on")
+            .at_least(1),
         Param::real("nugget", 0.693,
                     "posterior_mean: likelihood noise variance, as a fraction of the outputscale; "
                     "0.693 is GPyTorch's default that Müller et al.'s generator conditions with")
             .at_least(0.0),
-        Param::integer("grid", 100,
-                       "candidates of a grid: uniform in 1-D, Sobol points for dim > 1; must be > 0 "
-                       "for kind = grid"),
+        Param::integer(
+            "grid", 100,
+            "candidates of a grid: uniform in 1-D, Sobol points for dim > 1; must be > 0 "
+            "for kind = grid"),
     };
   }
 
@@ -82,8 +85,8 @@ class GpSampleObjective {
     GpFunctionSpec spec;
     spec.dim = static_cast<Eigen::Index>(config.integer("dim"));
     spec.seed = static_cast<std::uint64_t>(config.integer("seed"));
-    spec.lengthscale = config.has("lengthscale") ? config.real("lengthscale")
-                                                 : default_lengthscale(spec.dim);
+    spec.lengthscale =
+        config.has("lengthscale") ? config.real("lengthscale") : default_lengthscale(spec.dim);
     if (!(spec.lengthscale > 0.0)) fail(config, "lengthscale", "must be > 0");
     spec.outputscale = config.real("outputscale");
     if (!(spec.outputscale > 0.0)) fail(config, "outputscale", "must be > 0");
@@ -96,7 +99,8 @@ class GpSampleObjective {
     spec.training_points = static_cast<Eigen::Index>(config.integer("points"));
     spec.nugget = config.real("nugget");
     spec.grid = static_cast<Eigen::Index>(config.integer("grid"));
-    if (spec.kind == SampleKind::grid && spec.grid < 1) fail(config, "grid", "must be > 0 for kind = grid");
+    if (spec.kind == SampleKind::grid && spec.grid < 1)
+      fail(config, "grid", "must be > 0 for kind = grid");
     const double lower = config.real("lower");
     const double upper = config.real("upper");
     if (!(lower < upper)) fail(config, "upper", "must be greater than lower");
@@ -105,7 +109,8 @@ class GpSampleObjective {
     return spec;
   }
 
-  [[noreturn]] static void fail(const Config& config, const std::string& key, const std::string& what) {
+  [[noreturn]] static void fail(const Config& config, const std::string& key,
+                                const std::string& what) {
     const toml::node* node = config.table().get(key);
     throw SchemaError(key, node != nullptr ? node->source().begin.line : 0,
                       "key '" + key + "' of objective 'gpsample' " + what);
