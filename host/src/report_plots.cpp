@@ -102,17 +102,18 @@ Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& 
 }
 
 // Seconds spent by the end of each evaluation: every earlier round's ask, evaluations and
-// tell (batches.jsonl), then this batch's ask and its evaluations so far.
+// tell, then this batch's ask (batches.jsonl) and its evaluations so far.
 std::vector<double> elapsed(const ReportRun& run) {
   std::vector<double> t;
   double clock = 0.0;
+  auto round_time = [&](std::uint64_t batch, auto part) {
+    return batch < run.batches.size() ? run.batches[batch].*part : 0.0;
+  };
   for (std::size_t i = 0; i < run.evaluations.size(); ++i) {
     const RecordedEvaluation& e = run.evaluations[i];
     if (i == 0 || e.batch != run.evaluations[i - 1].batch) {
-      if (i > 0 && run.evaluations[i - 1].batch < run.tell_seconds.size()) {
-        clock += run.tell_seconds[run.evaluations[i - 1].batch];
-      }
-      clock += e.ask_seconds;
+      if (i > 0) clock += round_time(run.evaluations[i - 1].batch, &BatchTiming::tell_seconds);
+      clock += round_time(e.batch, &BatchTiming::ask_seconds);
     }
     clock += e.seconds;
     t.push_back(clock);

@@ -128,12 +128,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders, st
       throw Error((folder / "run.json").string() + ": " + e.what());
     }
     r.evaluations = read_evaluations(folder / "evaluations.jsonl");
-    if (fs::exists(folder / "batches.jsonl")) {
-      for (const BatchTiming& b : read_batch_timings(folder / "batches.jsonl")) {
-        if (b.batch >= r.tell_seconds.size()) r.tell_seconds.resize(b.batch + 1, 0.0);
-        r.tell_seconds[b.batch] = b.tell_seconds;
-      }
-    }
+    r.batches = read_batch_timings(folder / "batches.jsonl");
     try {
       experiments.push_back(toml::parse_file((folder / "experiment.toml").string()));
     } catch (const toml::parse_error& e) {

@@ -144,7 +144,6 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
         line.message = e.message;
         line.seed = seeds[i];
         line.seconds = e.seconds;
-        line.ask_seconds = ask_seconds;
         // Algorithms maximize: the host negates a minimized objective (DESIGN.md).
         told_y[i] = !e.ok ? std::nan("") : problem.sense == bopp::Sense::minimize ? -e.y : e.y;
         told_status[i] = e.ok ? BOPP_OK : BOPP_EVAL_FAILED;

@@ -58,7 +58,6 @@ nlohmann::json to_json(const RecordedEvaluation& e) {
   j["message"] = e.message;
   j["seed"] = e.seed;
   j["time"] = e.seconds;
-  j["ask_time"] = e.ask_seconds;
   return j;
 }
 
@@ -72,7 +71,6 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
   e.message = j.value("message", "");
   e.seed = j.at("seed").get<std::uint64_t>();
   e.seconds = j.value("time", 0.0);
-  e.ask_seconds = j.value("ask_time", 0.0);
   return e;
 }
 
@@ -120,8 +118,7 @@ void RunRecord::append_timing(const BatchTiming& t) {
 RunRecord::LineNodes::LineNodes(nlohmann::json& line)
     : index(&line["index"]), batch(&line["batch"]), x(&line["x"].get_ref<nlohmann::json::array_t&>()),
       y(&line["y"]), status(&line["status"].get_ref<std::string&>()),
-      message(&line["message"].get_ref<std::string&>()), seed(&line["seed"]), time(&line["time"]),
-      ask_time(&line["ask_time"]) {}
+      message(&line["message"].get_ref<std::string&>()), seed(&line["seed"]), time(&line["time"]) {}
 
 void RunRecord::fill_line(const RecordedEvaluation& e) {
   *nodes_.index = e.index;
@@ -133,7 +130,6 @@ void RunRecord::fill_line(const RecordedEvaluation& e) {
   *nodes_.message = e.message;
   *nodes_.seed = e.seed;
   *nodes_.time = e.seconds;
-  *nodes_.ask_time = e.ask_seconds;
 }
 
 void RunRecord::append(std::span<const RecordedEvaluation> batch) {

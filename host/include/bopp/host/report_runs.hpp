@@ -21,7 +21,7 @@ struct ReportRun {
   bool minimize = true;
   std::optional<double> optimum;  // the objective's known optimum value
   std::vector<RecordedEvaluation> evaluations;
-  std::vector<double> tell_seconds;  // per batch, from batches.jsonl (empty in older records)
+  std::vector<BatchTiming> batches;  // batches.jsonl: each round's ask, evaluation and tell time
   double algorithm_seconds = 0.0;   // run.json time.algorithm: ask + tell
   double evaluation_seconds = 0.0;  // run.json time.evaluation
 };

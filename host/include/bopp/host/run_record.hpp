@@ -22,7 +22,6 @@ struct RecordedEvaluation {
   std::string message;       // why it failed
   std::uint64_t seed = 0;
   double seconds = 0.0;      // evaluation wall time
-  double ask_seconds = 0.0;  // time the algorithm took for the ask of this batch
 };
 
 // One line of batches.jsonl: where the time of one ask/evaluate/tell round went.
@@ -71,7 +70,7 @@ class RunRecord {
     nlohmann::json::array_t* x;
     nlohmann::json* y;
     std::string *status, *message;
-    nlohmann::json *seed, *time, *ask_time;
+    nlohmann::json *seed, *time;
   };
   nlohmann::json line_;
   LineNodes nodes_;
