@@ -69,6 +69,24 @@ void print_params(std::span<const bopp_param* const> params) {
   }
 }
 
+// One line of `bopp list`, for an AlgorithmEntry or an ObjectiveEntry.
+template <class Entry>
+void print_list_entry(const Entry& e) {
+  std::printf("  %-22s %-8s %s\n      from %s %s (%s)\n", e.table->name, e.table->version,
+              e.table->summary ? e.table->summary : "", e.library->name().c_str(),
+              e.library->version().c_str(), e.library->path().string().c_str());
+}
+
+// `bopp describe` of one entry; `kind` is "algorithm" or "objective".
+template <class Entry>
+int describe_entry(const Entry& e, const char* kind) {
+  std::printf("%s %s: %s\n  %s\n  from %s %s (%s)\n", e.table->name, e.table->version, kind,
+              e.table->summary ? e.table->summary : "", e.library->name().c_str(),
+              e.library->version().c_str(), e.library->path().string().c_str());
+  print_params(e.params());
+  return 0;
+}
+
 }  // namespace
 
 int list_plugins(const host::PluginRegistry& registry, bool paths_only) {
@@ -82,17 +100,9 @@ int list_plugins(const host::PluginRegistry& registry, bool paths_only) {
     return 0;
   }
   std::printf("Algorithms:\n");
-  for (const auto& a : registry.algorithms()) {
-    std::printf("  %-22s %-8s %s\n      from %s %s (%s)\n", a.table->name, a.table->version,
-                a.table->summary ? a.table->summary : "", a.library->name().c_str(),
-                a.library->version().c_str(), a.library->path().string().c_str());
-  }
+  for (const auto& a : registry.algorithms()) print_list_entry(a);
   std::printf("\nObjectives:\n");
-  for (const auto& o : registry.objectives()) {
-    std::printf("  %-22s %-8s %s\n      from %s %s (%s)\n", o.table->name, o.table->version,
-                o.table->summary ? o.table->summary : "", o.library->name().c_str(),
-                o.library->version().c_str(), o.library->path().string().c_str());
-  }
+  for (const auto& o : registry.objectives()) print_list_entry(o);
   if (!registry.broken().empty()) {
     std::printf("\nBroken (skipped):\n");
     for (const auto& b : registry.broken()) std::printf("  %s\n", b.reason.c_str());
@@ -104,20 +114,8 @@ int list_plugins(const host::PluginRegistry& registry, bool paths_only) {
 }
 
 int describe_plugin(const host::PluginRegistry& registry, const std::string& name) {
-  if (const auto* a = registry.find_algorithm(name)) {
-    std::printf("%s %s: algorithm\n  %s\n  from %s %s (%s)\n", a->table->name, a->table->version,
-                a->table->summary ? a->table->summary : "", a->library->name().c_str(),
-                a->library->version().c_str(), a->library->path().string().c_str());
-    print_params(a->params());
-    return 0;
-  }
-  if (const auto* o = registry.find_objective(name)) {
-    std::printf("%s %s: objective\n  %s\n  from %s %s (%s)\n", o->table->name, o->table->version,
-                o->table->summary ? o->table->summary : "", o->library->name().c_str(),
-                o->library->version().c_str(), o->library->path().string().c_str());
-    print_params(o->params());
-    return 0;
-  }
+  if (const auto* a = registry.find_algorithm(name)) return describe_entry(*a, "algorithm");
+  if (const auto* o = registry.find_objective(name)) return describe_entry(*o, "objective");
   auto known = registry.algorithm_names();
   auto objectives = registry.objective_names();
   known.insert(known.end(), objectives.begin(), objectives.end());
