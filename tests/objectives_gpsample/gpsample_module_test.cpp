@@ -55,6 +55,27 @@ TEST(GpSampleModule, DifferentSeedKeysGiveDifferentFunctions) {
   }
 }
 
+TEST(GpSampleModule, SeedMinusOneLetsTheRunSeedChooseTheFunction) {
+  // A bench over run seeds meets one function per seed: the same run seed gives the same
+  // function, another run seed another one.
+  for (const std::string& kind : every_kind) {
+    const std::string config = "dim = 2\nseed = -1\n" + kind;
+    const Objective a(config, 11);
+    const Objective b(config, 11);
+    const Objective c(config, 12);
+    const auto X = random_points(20, 2, 0.0, 1.0, 8);
+    const auto ya = a.evaluate(X);
+    const auto yb = b.evaluate(X);
+    const auto yc = c.evaluate(X);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < ya.size(); ++i) {
+      EXPECT_EQ(ya[i], yb[i]) << kind << " point " << i;
+      differing += ya[i] != yc[i] ? 1 : 0;
+    }
+    EXPECT_GE(differing, 18u) << kind;
+  }
+}
+
 TEST(GpSampleModule, DeclaresAMinimizedBoxWithoutKnownOptimumForPaths) {
   const Objective f("dim = 4\nlower = -2.0\nupper = 3.0");
   const bopp_problem& p = f.problem();
@@ -117,7 +138,7 @@ TEST(GpSampleModule, RejectsBadConfigurations) {
   EXPECT_EQ(create_status("kernel = \"matern12\""), BOPP_INVALID_CONFIG);
   EXPECT_EQ(create_status("kind = \"other\""), BOPP_INVALID_CONFIG);
   EXPECT_EQ(create_status("lower = 1.0\nupper = 1.0"), BOPP_INVALID_CONFIG);
-  EXPECT_EQ(create_status("seed = -1"), BOPP_INVALID_CONFIG);
+  EXPECT_EQ(create_status("seed = -2"), BOPP_INVALID_CONFIG);
   EXPECT_EQ(create_status("noise_std = -0.1"), BOPP_INVALID_CONFIG);
   EXPECT_EQ(create_status("features = 0"), BOPP_INVALID_CONFIG);
   EXPECT_EQ(create_status("grid = 0"), BOPP_OK);  // grid is read only by kind = grid

@@ -1,5 +1,5 @@
 // The gpsample objective: a function drawn from a Gaussian-process prior, minimized. The `seed`
-// key names the function; the seed a host passes to create() does not change it.
+// key names the function; the seed a host passes to create() chooses it only when seed = -1.
 #pragma once
 
 #include "gp_function.hpp"
@@ -25,8 +25,9 @@ class GpSampleObjective {
     return {
         Param::integer("dim", 2, "number of dimensions").at_least(1),
         Param::integer("seed", 0,
-                       "which function: the same seed gives the same function everywhere")
-            .at_least(0),
+                       "which function: the same seed gives the same function everywhere; -1: "
+                       "the run's seed chooses it, so a bench over seeds 0..49 meets 50 functions")
+            .at_least(-1),
         Param::real("lengthscale", 0.0,
                     "kernel lengthscale, > 0; default 2·l(d) of Müller et al. 2021 §4.1, "
                     "l(d) = δ(d)·0.1/δ(2), δ the mean distance of two points in the unit cube")
@@ -55,8 +56,8 @@ class GpSampleObjective {
     };
   }
 
-  GpSampleObjective(const Config& config, std::uint64_t, const Host&)
-      : spec_(spec_from(config)), function_(spec_), noise_std_(config.real("noise_std")) {}
+  GpSampleObjective(const Config& config, std::uint64_t run_seed, const Host&)
+      : spec_(spec_from(config, run_seed)), function_(spec_), noise_std_(config.real("noise_std")) {}
 
   Problem problem() const {
     Problem p;
@@ -81,10 +82,11 @@ class GpSampleObjective {
   }
 
  private:
-  static GpFunctionSpec spec_from(const Config& config) {
+  static GpFunctionSpec spec_from(const Config& config, std::uint64_t run_seed) {
     GpFunctionSpec spec;
     spec.dim = static_cast<Eigen::Index>(config.integer("dim"));
-    spec.seed = static_cast<std::uint64_t>(config.integer("seed"));
+    const std::int64_t seed = config.integer("seed");
+    spec.seed = seed >= 0 ? static_cast<std::uint64_t>(seed) : run_seed;
     spec.lengthscale =
         config.has("lengthscale") ? config.real("lengthscale") : default_lengthscale(spec.dim);
     if (!(spec.lengthscale > 0.0)) fail(config, "lengthscale", "must be > 0");
