@@ -1,43 +1,14 @@
 #include <bopp/bo/acquisition_optimizer.hpp>
+#include <bopp/bo/box_minimizer.hpp>
 #include <bopp/bo/design.hpp>
-
-#include <nlopt.h>
 
 #include <algorithm>
 #include <limits>
-#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <vector>
 
 namespace bopp::bo {
-
-namespace {
-
-struct Run {
-  const Acquisition& acquisition;
-  Eigen::VectorXd x, gradient;
-  double best = -std::numeric_limits<double>::infinity();
-  Eigen::VectorXd best_x;
-
-  static double call(unsigned n, const double* x, double* grad, void* data) {
-    auto& self = *static_cast<Run*>(data);
-    self.x = Eigen::Map<const Eigen::VectorXd>(x, n);
-    const double v = self.acquisition.value(self.x, grad != nullptr ? &self.gradient : nullptr);
-    if (grad != nullptr) Eigen::Map<Eigen::VectorXd>(grad, n) = self.gradient;
-    if (v > self.best) {
-      self.best = v;
-      self.best_x = self.x;
-    }
-    return v;
-  }
-};
-
-struct OptDeleter {
-  void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
-};
-
-}  // namespace
 
 AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Eigen::VectorXd& lower,
                                         const Eigen::VectorXd& upper,
@@ -46,6 +17,8 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Ei
   const Eigen::Index d = acquisition.dim();
   if (lower.size() != d || upper.size() != d)
     throw std::invalid_argument("maximize_acquisition: bounds and acquisition differ in dimension");
+  if (extra_starts.rows() > 0 && extra_starts.cols() != d)
+    throw std::invalid_argument("maximize_acquisition: extra_starts must have one column per dimension");
   const Eigen::MatrixXd raw = scale_to_box(sobol_design(std::max(1, options.raw_samples), d, seed), lower, upper);
   const Eigen::VectorXd raw_values = acquisition.values(raw);
 
@@ -61,27 +34,21 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Ei
   best.x = raw.row(best_raw).transpose();
   best.value = raw_values[best_raw];
 
-  std::vector<Eigen::VectorXd> starts;
-  for (std::size_t i = 0; i < starts_from_raw; ++i) starts.emplace_back(raw.row(order[i]).transpose());
-  for (Eigen::Index i = 0; i < extra_starts.rows(); ++i)
-    starts.emplace_back(extra_starts.row(i).transpose().cwiseMax(lower).cwiseMin(upper));
+  Eigen::MatrixXd starts(static_cast<Eigen::Index>(starts_from_raw) + extra_starts.rows(), d);
+  for (std::size_t i = 0; i < starts_from_raw; ++i) starts.row(static_cast<Eigen::Index>(i)) = raw.row(order[i]);
+  starts.bottomRows(extra_starts.rows()) = extra_starts;
+  if (starts.rows() == 0) return best;
 
-  const auto n = static_cast<unsigned>(d);
-  for (const Eigen::VectorXd& start : starts) {
-    std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n));
-    nlopt_set_lower_bounds(opt.get(), lower.data());
-    nlopt_set_upper_bounds(opt.get(), upper.data());
-    Run run{acquisition, {}, {}, -std::numeric_limits<double>::infinity(), {}};
-    nlopt_set_max_objective(opt.get(), &Run::call, &run);
-    nlopt_set_maxeval(opt.get(), options.max_evaluations);
-    nlopt_set_ftol_rel(opt.get(), options.relative_tolerance);
-    std::vector<double> x(start.data(), start.data() + d);
-    double value = 0;
-    nlopt_optimize(opt.get(), x.data(), &value);  // failures leave the best point seen
-    if (run.best > best.value) {
-      best.value = run.best;
-      best.x = run.best_x.cwiseMax(lower).cwiseMin(upper);
-    }
+  const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
+    const double v = acquisition.value(x, gradient);
+    if (gradient != nullptr) *gradient = -*gradient;
+    return -v;
+  };
+  const BoxMinimum minimum = minimize_in_box(negated, lower, upper, starts,
+                                             {options.max_evaluations, options.relative_tolerance});
+  if (-minimum.value > best.value) {
+    best.value = -minimum.value;
+    best.x = minimum.x;
   }
   return best;
 }

@@ -29,6 +29,15 @@ class GradientTrace {
   // α at the batch whose points are the rows of Z (any number ≥ 0 of rows); when `gradient`
   // is not null it receives ∂α/∂Z, shaped like Z.
   double value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient = nullptr) const;
+
+ private:
+  const GaussianProcess* gp_;
+  Eigen::VectorXd x_;
+  Eigen::VectorXd u_;          // x in the unit cube
+  Eigen::VectorXd row_scale_;  // s / width_i: takes row i of a model-unit J̃ to user units
+  double prior_trace_ = 0.0;
+  double current_ = 0.0;
+  Eigen::MatrixXd data_block_;  // L_tt⁻¹ J_Xᵀ (rows scaled to user units), N × d
 };
 
 struct GradientBatchOptions {

@@ -1,0 +1,88 @@
+#include <bopp/bo/box_minimizer.hpp>
+
+#include <nlopt.h>
+
+#include <exception>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+namespace bopp::bo {
+
+namespace {
+
+// One L-BFGS run: forwards NLopt's calls to f and remembers the best point it was shown,
+// because NLopt reports only its final iterate, which a failed line search can leave worse.
+struct Run {
+  const SmoothFunction& f;
+  Eigen::VectorXd x, gradient;
+  double best = std::numeric_limits<double>::infinity();
+  Eigen::VectorXd best_x;
+  std::exception_ptr error;  // an exception of f, held while NLopt's C frames unwind
+  nlopt_opt opt = nullptr;
+
+  static double call(unsigned n, const double* x, double* grad, void* data) {
+    auto& self = *static_cast<Run*>(data);
+    try {
+      self.x = Eigen::Map<const Eigen::VectorXd>(x, n);
+      const double v = self.f(self.x, grad != nullptr ? &self.gradient : nullptr);
+      if (grad != nullptr) Eigen::Map<Eigen::VectorXd>(grad, n) = self.gradient;
+      if (v < self.best) {
+        self.best = v;
+        self.best_x = self.x;
+      }
+      return v;
+    } catch (...) {
+      self.error = std::current_exception();
+      nlopt_force_stop(self.opt);
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+};
+
+struct OptDeleter {
+  void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
+};
+
+}  // namespace
+
+BoxMinimum minimize_in_box(const SmoothFunction& f, const Eigen::VectorXd& lower,
+                           const Eigen::VectorXd& upper, const Eigen::MatrixXd& starts,
+                           const BoxMinimizerOptions& options) {
+  const Eigen::Index d = lower.size();
+  if (d < 1 || upper.size() != d || starts.cols() != d)
+    throw std::invalid_argument("minimize_in_box: bounds and starts must agree in dimension (>= 1)");
+  if (!(upper.array() >= lower.array()).all())
+    throw std::invalid_argument("minimize_in_box: every upper bound must be >= its lower bound");
+  if (starts.rows() == 0) throw std::invalid_argument("minimize_in_box: at least one start is needed");
+
+  BoxMinimum best;
+  best.value = std::numeric_limits<double>::infinity();
+  const auto n = static_cast<unsigned>(d);
+  for (Eigen::Index s = 0; s < starts.rows(); ++s) {
+    const Eigen::VectorXd start = starts.row(s).transpose().cwiseMax(lower).cwiseMin(upper);
+    std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n));
+    nlopt_set_lower_bounds(opt.get(), lower.data());
+    nlopt_set_upper_bounds(opt.get(), upper.data());
+    Run run{f, {}, Eigen::VectorXd::Zero(d), std::numeric_limits<double>::infinity(), {}, {}, opt.get()};
+    nlopt_set_min_objective(opt.get(), &Run::call, &run);
+    nlopt_set_maxeval(opt.get(), options.max_evaluations);
+    nlopt_set_ftol_rel(opt.get(), options.relative_tolerance);
+    std::vector<double> x(start.data(), start.data() + d);
+    double value = 0;
+    nlopt_optimize(opt.get(), x.data(), &value);  // failures leave the best point seen
+    if (run.error) std::rethrow_exception(run.error);
+    if (run.best_x.size() == 0) {  // NLopt gave up before its first call: keep the start itself
+      run.best_x = start;
+      run.best = f(start, nullptr);
+    }
+    if (run.best < best.value || best.x.size() == 0) {
+      best.value = run.best;
+      best.x = run.best_x.cwiseMax(lower).cwiseMin(upper);
+    }
+  }
+  return best;
+}
+
+}  // namespace bopp::bo
