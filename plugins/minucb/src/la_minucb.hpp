@@ -1,0 +1,55 @@
+// LA-MinUCB (Fan et al. 2024, Algorithm 2), maximization convention. After one evaluation
+// of the start point, each iteration asks a batch Z of `batch` points that maximizes the
+// expected maximum of the LCB after observing Z (the one-shot look-ahead, lookahead.hpp),
+// then, once Z is told, moves to x_{t+1} = argmax μ − βσ over x_t ± δ (lcb_step.hpp) and asks
+// x_{t+1}: b + 1 evaluations per iteration. Batches the host truncates are kept in a queue;
+// failed evaluations are dropped. recommend() is the iterate.
+#pragma once
+
+#include "lcb_step.hpp"
+#include "local_model.hpp"
+#include "lookahead.hpp"
+#include "settings.hpp"
+
+#include <bopp/plugin.hpp>
+
+#include <cstdint>
+#include <random>
+#include <span>
+#include <vector>
+
+namespace bopp::minucb {
+
+class LaMinUcb {
+ public:
+  static constexpr const char* name = "la-minucb";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "LA-MinUCB (Fan et al. 2024): one-shot look-ahead batch, then a step to argmax mu - beta sigma";
+  static std::vector<Param> params();
+
+  LaMinUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host);
+
+  Points ask(std::size_t max_points);
+  void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
+  Eigen::VectorXd recommend() const { return x_; }
+
+  const std::vector<LcbStep>& steps() const { return steps_; }
+  const std::vector<LookAheadBatch>& batches() const { return batches_; }
+
+ private:
+  Problem problem_;
+  Host host_;
+  std::mt19937_64 rng_;
+  Settings settings_;
+  LookAheadOptions lookahead_;
+  LocalModel model_;
+  Observations data_;
+  Eigen::VectorXd x_;
+  Points queue_;
+  bool step_next_ = false;  // the look-ahead batch was planned: step next
+  std::vector<LcbStep> steps_;
+  std::vector<LookAheadBatch> batches_;
+};
+
+}  // namespace bopp::minucb

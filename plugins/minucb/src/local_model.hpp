@@ -1,0 +1,52 @@
+// The GP both algorithms condition on: the most recent n_max successful observations, with
+// the configured hyperparameters (user units, no output standardization) or a MAP refit.
+#pragma once
+
+#include "settings.hpp"
+
+#include <bopp/bo/gaussian_process.hpp>
+#include <bopp/plugin.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace bopp::minucb {
+
+// Successful observations in the order they were told.
+class Observations {
+ public:
+  explicit Observations(Eigen::Index dim) : X_(0, dim) {}
+  // Keeps the rows whose status is BOPP_OK and whose value is finite.
+  void add(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
+  Eigen::Index size() const { return y_.size(); }
+  // The last `count` observations (all of them when fewer).
+  Eigen::MatrixXd last_inputs(Eigen::Index count) const;
+  Eigen::VectorXd last_values(Eigen::Index count) const;
+
+ private:
+  Eigen::MatrixXd X_;
+  Eigen::VectorXd y_;
+};
+
+class LocalModel {
+ public:
+  LocalModel(const Settings& settings, const Problem& problem, const Host& host, std::string owner);
+
+  // The GP on the last `window` observations. With `refit` (and hyperparameters = fit and
+  // data), the hyperparameters are fitted first, warm-started from the last fit, and kept
+  // for the calls without refit until the next one.
+  bo::GaussianProcess build(const Observations& data, Eigen::Index window, bool refit,
+                            std::uint64_t seed);
+
+ private:
+  const Settings& settings_;
+  const Problem& problem_;
+  Host host_;
+  std::string owner_;
+  std::optional<bo::Hyperparameters> fitted_;        // model units, for the standardized y
+  std::optional<bo::OutputScaling> fitted_scaling_;  // the standardization fitted under
+};
+
+}  // namespace bopp::minucb

@@ -1,0 +1,109 @@
+#include "settings.hpp"
+
+#include <bopp/bo/design.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace bopp::minucb {
+
+std::vector<Param> shared_params() {
+  return {
+      Param::real("beta", 3.0,
+                  "LCB multiplier: the step maximizes mu - beta * sigma (Fan et al.: 3, as 3 sigma, "
+                  "not sqrt(beta))")
+          .at_least(0),
+      Param::choice("kernel", "rbf", "rbf|matern52", "GP kernel, ARD (Fan et al.: rbf)"),
+      Param::real("lengthscale", 0.0,
+                  "GP lengthscale in user units of x, the same in every dimension; 0 means Mueller "
+                  "et al.'s 2 l(d) times the box width (the gpsample default)")
+          .at_least(0),
+      Param::real("outputscale", 1.0, "GP prior variance of f, user units (Fan et al.: 1)")
+          .range(1e-12, 1e12),
+      Param::real("noise_variance", 0.01,
+                  "observation noise variance, user units; fixed also when fitting (Fan et al.: "
+                  "0.01)")
+          .range(1e-10, 1e12),
+      Param::choice("hyperparameters", "fixed", "fixed|fit",
+                    "fixed: lengthscale and outputscale as given (Fan et al.'s synthetic runs); "
+                    "fit: MAP refit once per iteration under BoTorch's priors"),
+      Param::real("delta", 0.2,
+                  "half-width of the local box x_t +- delta (user units) for sampling and the step "
+                  "(GIBO's synthetic 0.2)")
+          .at_least(0),
+      Param::integer("n_max", 0, "sliding window: most recent observations kept; 0 means 5 d")
+          .at_least(0),
+      Param::real("lr", 0.25,
+                  "GIBO's normalized gradient step x + lr l g/|g|, one start of the LCB step (GIBO: "
+                  "0.25)")
+          .at_least(0),
+      Param::reals("x0", {}, "start point; absent: the box centre").make_optional(),
+      Param::integer("x0_sobol_index", 0,
+                     "start at the i-th point of the Sobol sequence (seed 0) over the box, so runs "
+                     "share start points by index; absent: x0 or the box centre")
+          .at_least(0)
+          .make_optional(),
+  };
+}
+
+double default_unit_lengthscale(Eigen::Index dim) {
+  const auto delta_n = [](double n) {
+    return std::sqrt(n / 6) * std::sqrt((1 + 2 * std::sqrt(1 - 3 / (5 * n))) / 3);
+  };
+  return 2 * delta_n(static_cast<double>(dim)) * 0.1 / delta_n(2);
+}
+
+namespace {
+
+Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner) {
+  const Eigen::Index d = problem.dim();
+  if (config.has("x0") && config.has("x0_sobol_index"))
+    throw SchemaError("x0_sobol_index", 0, owner + ": give x0 or x0_sobol_index, not both");
+  if (config.has("x0_sobol_index")) {
+    const Eigen::Index i = config.integer("x0_sobol_index");
+    const Eigen::MatrixXd unit = bo::sobol_design(i + 1, d, 0).bottomRows(1);
+    return bo::scale_to_box(unit, problem.lower, problem.upper).row(0).transpose();
+  }
+  if (!config.has("x0")) return (problem.lower + problem.upper) / 2;
+  const Eigen::VectorXd x0 = config.reals("x0");
+  if (x0.size() != d) {
+    std::ostringstream s;
+    s << "key 'x0' of " << owner << " must have " << d << " values (the dimension), got " << x0.size();
+    throw SchemaError("x0", 0, s.str());
+  }
+  if ((x0.array() < problem.lower.array()).any() || (x0.array() > problem.upper.array()).any())
+    throw SchemaError("x0", 0, "key 'x0' of " + owner + " must lie inside the objective's box");
+  return x0;
+}
+
+}  // namespace
+
+Settings read_settings(const Problem& problem, const Config& config, const std::string& owner) {
+  if (!problem.lower.allFinite() || !problem.upper.allFinite())
+    throw std::invalid_argument(owner + ": every bound must be finite");
+  const Eigen::Index d = problem.dim();
+  const Eigen::ArrayXd widths = (problem.upper - problem.lower).array();
+  Settings s;
+  s.beta = config.real("beta");
+  s.kernel = bo::kernel_type_from_name(config.string("kernel"));
+  const double lengthscale = config.real("lengthscale");
+  s.lengthscales = Eigen::VectorXd::Constant(d, default_unit_lengthscale(d));
+  if (lengthscale > 0) s.lengthscales = (lengthscale / widths).matrix();
+  s.outputscale = config.real("outputscale");
+  s.noise_variance = config.real("noise_variance");
+  s.fit = config.string("hyperparameters") == "fit";
+  s.delta = config.real("delta");
+  if (!(s.delta > 0)) throw SchemaError("delta", 0, "key 'delta' of " + owner + " must be > 0");
+  s.n_max = config.integer("n_max") > 0 ? config.integer("n_max") : 5 * d;
+  s.lr = config.real("lr");
+  s.x0 = start_point(problem, config, owner);
+  return s;
+}
+
+Box local_box(const Eigen::VectorXd& x, double delta, const Problem& problem) {
+  return {(x.array() - delta).max(problem.lower.array()).matrix(),
+          (x.array() + delta).min(problem.upper.array()).matrix()};
+}
+
+}  // namespace bopp::minucb
