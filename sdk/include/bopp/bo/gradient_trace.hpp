@@ -13,12 +13,16 @@ namespace bopp::bo {
 // α(Z) = tr Cov[∇f(x) | D ∪ Z] = tr(H₀) − ‖L̃⁻¹ J̃ᵀ‖²_F with X̃ = [X; Z], L̃ the Cholesky factor
 // of k(X̃, X̃) + σ_n² I and J̃ = ∂k(x, X̃)/∂x (Müller et al. 2021; Wu et al. 2023, eq. 2).
 // It does not depend on the labels of Z. The block of L̃⁻¹J̃ᵀ that belongs to the GP's data
-// is computed once in the constructor, so one evaluation costs O(N²b + Nb² + b³ + (N+b)d).
-// Points and gradients are in the user's units (the GP's box); the trace is in
-// (user units of y per user unit of x)², like gradient_posterior(gp, x).covariance.trace().
+// is computed once in the constructor (O(N²d)), so one evaluation costs O(N²b + Nb² + b³ +
+// Nbd), its gradient included. Points and gradients are in the user's units (the GP's box);
+// the trace is in (user units of y per user unit of x)², like
+// gradient_posterior(gp, x).covariance.trace(). The batch block of L̃ is factored with
+// robust_cholesky, so batches that collapse onto x or onto data (noiseless GIBO) get jitter
+// rather than an exception; that jitter is not logged, as optimizers visit such batches often.
 class GradientTrace {
  public:
   // Keeps a reference to gp, which must outlive this object and not change meanwhile.
+  // Throws std::invalid_argument for matern12, whose sample paths have no gradient.
   GradientTrace(const GaussianProcess& gp, const Eigen::VectorXd& x);
 
   Eigen::Index dim() const;
@@ -63,7 +67,14 @@ struct GradientBatch {
   double trace_after = 0.0;        // α(points)
 };
 
-// Chooses up to options.batch points minimizing α at x. Deterministic given seed.
+// Chooses up to options.batch points minimizing α at x, in the search box. Greedy: each point
+// from the best raw samples and one row of the forward-difference design, conditioned on the
+// points before it as fantasies. Joint: L-BFGS from Wu's tiny cluster x + (1e-4/√d)·N(0, I),
+// from the forward {x, x + h e_1, …} and central {x ± h e_i} difference designs (cycled to b
+// rows, h = 0.1 × the shortest lengthscale in user units, clamped into the box; the result is
+// never worse than either), and from the `restarts` best of `raw_samples` random Sobol
+// batches. Bit-reproducible given seed. Throws std::invalid_argument for matern12 and when
+// x ± box_delta misses the GP's box.
 GradientBatch select_gradient_batch(const GaussianProcess& gp, const Eigen::VectorXd& x,
                                     const GradientBatchOptions& options, std::uint64_t seed);
 
