@@ -235,6 +235,30 @@ TEST(SelectGradientBatch, JointBatchBeatsTheCentralDesign) {  // gibo.md N5, Mat
   }
 }
 
+TEST(SelectGradientBatch, JointBatchIsNeverWorseThanTheDifferenceDesigns) {
+  // One evaluation per start and no random batches: only the structured starts can win.
+  const GaussianProcess gp = ard_gp(KernelType::rbf, 12);
+  const Eigen::Vector3d x(0.4, 0.3, 2.2);
+  GradientBatchOptions options;
+  options.mode = GradientBatchOptions::Mode::joint;
+  options.batch = 4;
+  options.box_delta = 0;
+  options.restarts = 0;
+  options.max_evaluations = 1;
+  const GradientBatch batch = select_gradient_batch(gp, x, options, 1);
+  // h = 0.1 × the shortest lengthscale in user units: 0.1 × min(0.3·4, 0.5·1, 0.7·4).
+  const double h = 0.05;
+  Eigen::MatrixXd forward = x.transpose().replicate(4, 1), central = forward;
+  for (Eigen::Index i = 0; i < 3; ++i) forward(i + 1, i) += h;
+  central(0, 0) += h;
+  central(1, 0) -= h;
+  central(2, 1) += h;
+  central(3, 1) -= h;
+  const GradientTrace trace(gp, x);
+  EXPECT_LE(batch.trace_after, trace.value(forward));
+  EXPECT_LE(batch.trace_after, trace.value(central));
+}
+
 TEST(SelectGradientBatch, GreedyStopsWhenAPointGainsTooLittle) {
   const GaussianProcess gp = unit_gp(KernelType::rbf, 1, 0.0);
   GradientBatchOptions options;
