@@ -101,6 +101,8 @@ TEST(Gibo, WuReachesQuadraticOptimumWithinTwentyIterationsAndBfgsNeedsFewerEvalu
   const Trace bfgs_trace = run(bfgs, problem, negated_quadratic(c), 2000, 100, 0.0, 0, near);
   EXPECT_LT((bfgs.recommend() - c).norm(), 1e-3);
   EXPECT_LT(bfgs_trace.evaluations, slow_trace.evaluations);
+  RecordProperty("wu_eta_half_evaluations", slow_trace.evaluations);
+  RecordProperty("wu_bfgs_evaluations", bfgs_trace.evaluations);
 }
 
 // A sample path of the RBF GP (ℓ = 1, s = 1) through random Fourier features, with its gradient.
@@ -214,6 +216,10 @@ TEST(Gibo, PracticalVariantImprovesANoisyQuadratic) {
     run(gibo, problem, f, 150, 5, 0.1, seed + 100);
     EXPECT_GT(f(gibo.recommend()), 0.2 * start) << "seed " << seed << ": from " << start;
   }
+  // With the MAP refit once the window is full (Müller et al.'s RL setups).
+  Gibo fitted(problem, config("lengthscale = 0.3\nhyperparameters = 'fit'"), 3, bopp::Host());
+  run(fitted, problem, f, 150, 5, 0.1, 103);
+  EXPECT_GT(f(fitted.recommend()), 0.2 * start) << "fit: from " << start;
 }
 
 // Failed evaluations are dropped; the run goes on and still climbs.
