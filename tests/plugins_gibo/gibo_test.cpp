@@ -1,12 +1,14 @@
 // gibo: the behavioural checks of gibo.md §10 that apply to the plugin (B1 quadratic
 // convergence, B2 gradient accuracy on a GP sample path, B4 budget and box, B5 sign, B6
-// replay, B7 a noisy quadratic), failed points, start points and the schema.
+// replay, B7 a noisy quadratic), failed points, start points, the schema, and the built
+// module through the C ABI.
 #include "gibo.hpp"
 
 #include <bopp/bo/kernel.hpp>
 #include <bopp/bo/random_fourier_features.hpp>
 #include <bopp/plugin.hpp>
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <functional>
 #include <numbers>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -256,6 +259,60 @@ TEST(Gibo, RejectsAnUnknownVariantAnUnknownKeyAndABadStart) {
   EXPECT_THROW(Gibo(problem, config("x0 = [0.5, 0.5, 2.0]"), 1, bopp::Host()), bopp::SchemaError);
   EXPECT_THROW(Gibo(problem, config("x0 = [0.5, 0.5, 0.5]\nx0_sobol_index = 2"), 1, bopp::Host()),
                bopp::SchemaError);
+}
+
+// ---- the built module, through the C ABI -------------------------------------------------
+
+const bopp_manifest& module_manifest() {
+  static const bopp_manifest* manifest = [] {
+    const std::string path = std::string(BOPP_TEST_PLUGIN_DIR) + "/libbopp-gibo.so";
+    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) throw std::runtime_error(dlerror());
+    auto entry = reinterpret_cast<bopp_manifest_function>(dlsym(library, BOPP_ENTRY_SYMBOL));
+    if (entry == nullptr) throw std::runtime_error(path + " has no " BOPP_ENTRY_SYMBOL);
+    return entry();
+  }();
+  return *manifest;
+}
+
+TEST(GiboModule, ManifestDeclaresGiboWithADocumentedDefaultForEveryParameter) {
+  const bopp_manifest& m = module_manifest();
+  EXPECT_STREQ(m.library_name, "gibo");
+  ASSERT_EQ(m.algorithm_count, 1u);
+  const bopp_algorithm_class& c = *m.algorithms[0];
+  EXPECT_STREQ(c.name, "gibo");
+  ASSERT_GE(c.param_count, 1u);
+  EXPECT_STREQ(c.params[0]->name, "variant");
+  EXPECT_STREQ(c.params[0]->choices, "practical|wu|wu-bfgs");
+  for (std::uint32_t i = 0; i < c.param_count; ++i) {
+    EXPECT_NE(c.params[i]->default_value, nullptr) << c.params[i]->name;
+    EXPECT_GT(std::string(c.params[i]->help).size(), 20u) << c.params[i]->name;
+  }
+}
+
+TEST(GiboModule, RunsThroughTheAbiAndNamesTheKeyOfABadStart) {
+  const bopp_algorithm_class& c = *module_manifest().algorithms[0];
+  const bopp::Problem problem = box(2, -1.0, 1.0);
+  const bopp::CProblem cp(problem);  // refers to problem's bounds
+  char error[256] = "";
+  void* instance = nullptr;
+  EXPECT_EQ(c.create(cp.get(), "x0 = [0.0]", 1, nullptr, &instance, error, sizeof error), BOPP_INVALID_CONFIG);
+  EXPECT_NE(std::string(error).find("x0"), std::string::npos) << error;
+
+  ASSERT_EQ(c.create(cp.get(), "variant = 'wu-bfgs'", 1, nullptr, &instance, error, sizeof error), BOPP_OK)
+      << error;
+  double X[6];
+  std::uint64_t count = 0;
+  ASSERT_EQ(c.ask(instance, 3, X, &count, error, sizeof error), BOPP_OK) << error;
+  EXPECT_EQ(count, 3u);  // the forward design: x0 and x0 + h·e_i
+  const double y[3] = {0.0, 1e-5, -1e-5};
+  const std::int32_t status[3] = {BOPP_OK, BOPP_OK, BOPP_OK};
+  ASSERT_EQ(c.tell(instance, X, 3, y, status, error, sizeof error), BOPP_OK) << error;
+  double x[2];
+  ASSERT_EQ(c.recommend(instance, x, error, sizeof error), BOPP_OK) << error;
+  EXPECT_EQ(x[0], 0.0);
+  EXPECT_EQ(x[1], 0.0);
+  c.destroy(instance);
 }
 
 }  // namespace

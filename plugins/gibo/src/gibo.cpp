@@ -22,6 +22,9 @@ constexpr double gradient_tolerance = 1e-6;
 // Noise floor relative to the outputscale: σ_n = 0 means an interpolating GP, and the
 // forward design's kernel matrix has eigenvalues ~ (h/ℓ)² = 1e-8 at the default step.
 constexpr double noise_floor = 1e-12;
+// The smallest forward-design step, relative to ℓ, that wu-bfgs shrinks to: below it
+// (h/ℓ)² approaches the noise floor and the design stops resolving the gradient.
+constexpr double min_relative_fd_step = 5e-6;
 
 // Mean distance of two uniform points in [0, 1]^n (Müller et al. 2021, §4.1).
 double mean_distance_in_cube(double n) {
@@ -446,7 +449,7 @@ void Gibo::finish_line_search(const std::vector<Observation>& told) {
 
 // A failed line search restarts H = η·I; a second one in a row means the gradient estimate
 // itself is off (on a noiseless f, the forward design's O(h) bias), so the design is redone
-// at x_k with a ten times smaller step. Below 1e-8·ℓ there is nothing left to resolve.
+// at x_k with a ten times smaller step, down to min_relative_fd_step.
 void Gibo::line_search_failed() {
   H_ = eta_ * Eigen::MatrixXd::Identity(problem_.dim(), problem_.dim());
   first_update_ = true;
@@ -460,7 +463,7 @@ void Gibo::line_search_failed() {
   failures_ = 0;
   if (forward_design_) {
     fd_step_ /= 10;
-    if ((fd_step_.array() < 1e-8 * lengthscales_.array()).any()) {
+    if ((fd_step_.array() < min_relative_fd_step * lengthscales_.array()).any()) {
       host_.info("gibo: line searches fail at the finest design step; converged");
       stage_ = Stage::converged;
       queue_.push_back(x_);
