@@ -57,9 +57,9 @@ std::vector<Param> Gibo::params() {
                   "Figure 1: 0, 0.05², 0.2²); 0 = noiseless, interpolated with a tiny jitter")
           .at_least(0),
       Param::choice("hyperparameters", "fixed", "fixed|fit",
-                    "fixed (both papers' synthetic setups) or a MAP refit (BoTorch's Gamma priors, "
-                    "noise and lengthscale priors as in the toolkit) once per iteration when the "
-                    "window holds n_max points"),
+                    "fixed (both papers' synthetic setups) or fit: a MAP refit of lengthscales, "
+                    "outputscale and mean under BoTorch's Gamma priors, noise kept fixed, once per "
+                    "iteration when the GP's data hold n_max points (Müller et al.'s RL setups)"),
       Param::reals("x0", {}, "start point; empty = the box centre (Müller et al.: 0.5·1 on [0,1]^d)"),
       Param::integer("x0_sobol_index", -1,
                      "start at point i (from 0) of the Sobol sequence over the box, shifted with "
