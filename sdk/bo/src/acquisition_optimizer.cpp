@@ -36,7 +36,7 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Ei
 
   Eigen::MatrixXd starts(static_cast<Eigen::Index>(starts_from_raw) + extra_starts.rows(), d);
   for (std::size_t i = 0; i < starts_from_raw; ++i) starts.row(static_cast<Eigen::Index>(i)) = raw.row(order[i]);
-  starts.bottomRows(extra_starts.rows()) = extra_starts;
+  if (extra_starts.rows() > 0) starts.bottomRows(extra_starts.rows()) = extra_starts;
   if (starts.rows() == 0) return best;
 
   const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
