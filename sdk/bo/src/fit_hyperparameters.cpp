@@ -1,6 +1,8 @@
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
+#include "likelihood_workspace.hpp"
+
 #include <nlopt.h>
 
 #include <cmath>
@@ -56,6 +58,7 @@ struct Objective {
   Eigen::VectorXd best_theta;
   int evaluations = 0;
   std::string failure;
+  LikelihoodWorkspace workspace;  // reused by every evaluation of the fit
 
   // θ → hyperparameters, with the fixed ones exactly as given (not through exp ∘ log).
   Hyperparameters unpack(const Eigen::VectorXd& t) const {
@@ -75,7 +78,7 @@ struct Objective {
     Eigen::VectorXd g;
     double value = log_marginal_likelihood(kernel, h.noise_variance, h.mean, gp.unit_inputs(),
                                            gp.standardized_targets(), grad != nullptr ? &g : nullptr,
-                                           gp.log());
+                                           gp.log(), workspace);
     const auto& p = options.priors;
     if (p.lengthscale) {
       for (Eigen::Index i = 0; i < h.lengthscales.size(); ++i) {
@@ -137,7 +140,7 @@ FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, st
   std::mt19937_64 rng(seed);
 
   Objective objective{gp, options, search, search.layout.pack(gp.hyperparameters()),
-                      std::numeric_limits<double>::infinity(), {}, 0, {}};
+                      std::numeric_limits<double>::infinity(), {}, 0, {}, {}};
   const Eigen::VectorXd warm = objective.theta;
   FitResult result;
   for (int start = 0; start <= options.random_restarts; ++start) {

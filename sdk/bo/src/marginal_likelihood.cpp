@@ -1,11 +1,75 @@
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
+#include "likelihood_workspace.hpp"
+
+#include <Eigen/Cholesky>
+
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <utility>
 
 namespace bopp::bo {
+
+namespace {
+
+// Below this size the recursive halving below stops and Eigen's dense kernels finish the
+// block: a 64 × 64 block fits in L1/L2 and its cubic cost is negligible beside the whole.
+constexpr Eigen::Index leaf_size = 64;
+
+using Block = Eigen::Ref<Eigen::MatrixXd>;
+
+// The lower triangle of T, holding a lower-triangular L, becomes L⁻¹ (LAPACK's trtri):
+// with L = [L₁₁ 0; L₂₁ L₂₂], L⁻¹ = [L₁₁⁻¹ 0; −L₂₂⁻¹ L₂₁ L₁₁⁻¹  L₂₂⁻¹], n³/3 flops in
+// triangular products rather than the n³ of solving against the identity.
+void invert_lower_triangle(Block T) {
+  const Eigen::Index n = T.rows();
+  if (n <= leaf_size) {
+    const Eigen::MatrixXd inverse =
+        T.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(n, n));
+    T.triangularView<Eigen::Lower>() = inverse;
+    return;
+  }
+  const Eigen::Index h = n / 2;
+  invert_lower_triangle(T.topLeftCorner(h, h));
+  auto T21 = T.bottomLeftCorner(n - h, h);
+  T21 = -(T21 * T.topLeftCorner(h, h).triangularView<Eigen::Lower>());
+  T.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>().solveInPlace(T21);
+  invert_lower_triangle(T.bottomRightCorner(n - h, n - h));
+}
+
+// The lower triangle of T, holding a lower-triangular W, becomes that of Wᵀ W (LAPACK's
+// lauum): with W = [W₁₁ 0; W₂₁ W₂₂], WᵀW = [W₁₁ᵀW₁₁ + W₂₁ᵀW₂₁  ·; W₂₂ᵀW₂₁  W₂₂ᵀW₂₂], n³/3 flops.
+void lower_gram_in_place(Block T) {
+  const Eigen::Index n = T.rows();
+  if (n <= leaf_size) {
+    const Eigen::MatrixXd W = T.triangularView<Eigen::Lower>();
+    T.triangularView<Eigen::Lower>() = W.transpose() * W;
+    return;
+  }
+  const Eigen::Index h = n / 2;
+  auto T21 = T.bottomLeftCorner(n - h, h);
+  lower_gram_in_place(T.topLeftCorner(h, h));
+  T.topLeftCorner(h, h).selfadjointView<Eigen::Lower>().rankUpdate(T21.transpose());
+  T21 = T.bottomRightCorner(n - h, n - h).transpose().triangularView<Eigen::Upper>() * T21;
+  lower_gram_in_place(T.bottomRightCorner(n - h, n - h));
+}
+
+// K⁻¹ from the lower Cholesky factor held in the lower triangle of T, in place, lower
+// triangle only (LAPACK's potri): K⁻¹ = L⁻ᵀ L⁻¹, 2n³/3 flops.
+void invert_from_cholesky(Eigen::MatrixXd& T) {
+#ifdef EIGEN_USE_LAPACKE
+  const auto n = static_cast<lapack_int>(T.rows());
+  if (LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', n, T.data(), n) != 0)
+    throw std::runtime_error("log_marginal_likelihood: LAPACKE_dpotri failed on a Cholesky factor");
+#else
+  invert_lower_triangle(T);
+  lower_gram_in_place(T);
+#endif
+}
+
+}  // namespace
 
 Eigen::VectorXd HyperparameterLayout::pack(const Hyperparameters& h) const {
   Eigen::VectorXd theta(size());
@@ -27,53 +91,83 @@ Hyperparameters HyperparameterLayout::unpack(const Eigen::VectorXd& theta) const
 
 double log_marginal_likelihood(const Kernel& kernel, double noise_variance, double mean,
                                const Eigen::MatrixXd& U, const Eigen::VectorXd& z,
-                               Eigen::VectorXd* gradient, const LogCallback& log) {
+                               Eigen::VectorXd* gradient, const LogCallback& log,
+                               LikelihoodWorkspace& workspace) {
   const Eigen::Index n = U.rows(), d = kernel.dim();
   if (n == 0 || U.cols() != d || z.size() != n)
     throw std::invalid_argument("log_marginal_likelihood: U must be n x dim (n > 0), z of size n");
-  Eigen::MatrixXd S = kernel.squared_distances(U, U);
-  S.diagonal().setZero();
-  const Eigen::ArrayXXd S_array = S.array();
-  Eigen::MatrixXd K = kernel.profile(S_array).matrix();
-  K.diagonal().array() += noise_variance;
-  const CholeskyFactor factor = robust_cholesky(K, log);
-  const auto L = factor.llt.matrixL();
+  Eigen::MatrixXd& S = workspace.distances;
+  Eigen::MatrixXd& K = workspace.covariance;
+  Eigen::MatrixXd& factor = workspace.inverse;
+  S.resize(n, n);
+  K.resize(n, n);
+  factor.resize(n, n);
+
+  // Column by column down the lower triangle: s = ‖v_j‖² + ‖v_k‖² − 2 v_jᵀv_k with the
+  // cross terms from one GEMM, as Kernel::squared_distances does, the diagonal exactly 0.
+  const Eigen::MatrixXd V = U * kernel.lengthscales().array().inverse().matrix().asDiagonal();
+  const Eigen::ArrayXd norms = V.rowwise().squaredNorm();
+  S.noalias() = -2.0 * V * V.transpose();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const Eigen::Index len = n - k;
+    auto s = S.col(k).tail(len).array();
+    s = (s + norms.tail(len) + norms[k]).max(0.0);
+    s[0] = 0.0;
+    K.col(k).tail(len) = kernel.profile(s).matrix();
+    factor.col(k).tail(len) = K.col(k).tail(len);
+  }
+  factor.diagonal().array() += noise_variance;
+  Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(factor);  // in place: no n × n copy
+  if (llt.info() != Eigen::Success) {
+    // Rare: rebuild K_y and let robust_cholesky escalate jitter (and log it).
+    Eigen::MatrixXd Ky = K.selfadjointView<Eigen::Lower>();
+    Ky.diagonal().array() += noise_variance;
+    factor = robust_cholesky(std::move(Ky), log).llt.matrixLLT();
+  }
 
   const Eigen::VectorXd residual = z.array() - mean;
-  const Eigen::VectorXd alpha = factor.llt.solve(residual);
+  Eigen::VectorXd alpha = residual;
+  factor.triangularView<Eigen::Lower>().solveInPlace(alpha);
+  factor.triangularView<Eigen::Lower>().transpose().solveInPlace(alpha);
   const double fit = residual.dot(alpha);
-  const double log_det = 2 * factor.llt.matrixLLT().diagonal().array().log().sum();
+  const double log_det = 2 * factor.diagonal().array().log().sum();
   const double value = -0.5 * fit - 0.5 * log_det - 0.5 * static_cast<double>(n) * std::log(2 * std::numbers::pi);
   if (gradient == nullptr) return value;
 
-  // A = ααᵀ − K_y⁻¹, K_y⁻¹ = L⁻ᵀ L⁻¹ from the triangular inverse.
-  Eigen::MatrixXd A = Eigen::MatrixXd::Identity(n, n);
-  L.solveInPlace(A);
-  Eigen::MatrixXd inverse(n, n);
-  inverse.setZero();
-  inverse.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose(), -1.0);
-  inverse.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
-  A = inverse.selfadjointView<Eigen::Lower>();
-
+  // ∂/∂θ = ½ Σ_jk A_jk (∂K_y/∂θ)_jk with A = ααᵀ − K_y⁻¹ (Rasmussen & Williams 2006,
+  // eq. 5.9). Every ∂K_y/∂θ is symmetric, so one pass down the lower triangle of A serves
+  // all d + 2 of them: off-diagonal pairs count twice, and no n × n derivative is formed.
+  //   ∂K_y/∂log σ_f² = K,  ∂K_y/∂log σ_n² = σ_n² I,
+  //   ∂K_y/∂log ℓ_i = −2 g'(S) ∘ D_i, D_i the squared scaled differences along i.
+  invert_from_cholesky(factor);
+  const Eigen::MatrixXd& inverse = factor;
+  double outputscale_sum = 0, trace_A = 0;
+  Eigen::ArrayXd lengthscale_sums = Eigen::ArrayXd::Zero(d);
+  Eigen::ArrayXd a_buffer(n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const Eigen::Index len = n - k;  // rows k … n − 1 of column k
+    auto a = a_buffer.head(len);
+    a = alpha[k] * alpha.tail(len).array() - inverse.col(k).tail(len).array();
+    trace_A += a[0];
+    a[0] *= 0.5;  // the diagonal counts once, the rest twice
+    outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum();
+    const Eigen::ArrayXd w = a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0);
+    for (Eigen::Index i = 0; i < d; ++i)
+      lengthscale_sums[i] += 2 * (w * (V.col(i).tail(len).array() - V(k, i)).square()).sum();
+  }
   gradient->resize(d + 3);
-  K.diagonal().array() -= noise_variance;  // back to the noiseless K = ∂K_y/∂log σ_f²
-  const double trace_A = A.trace();
-  (*gradient)[d] = 0.5 * (A.array() * K.array()).sum();
+  gradient->head(d) = -lengthscale_sums.matrix();
+  (*gradient)[d] = 0.5 * outputscale_sum;
   (*gradient)[d + 1] = 0.5 * noise_variance * trace_A;
   (*gradient)[d + 2] = alpha.sum();
-
-  // ∂K/∂log ℓ_i = g'(s) · (−2 D_i), D_i the squared scaled differences along i; with
-  // M = A ∘ g'(S) and V = U/ℓ: Σ_jk M_jk D_i,jk = 2 Σ_j V_ji² (M1)_j − 2 V_iᵀ M V_i.
-  const Eigen::MatrixXd M = (A.array() * kernel.profile_derivative(S_array)).matrix();
-  const Eigen::MatrixXd V = U * kernel.lengthscales().array().inverse().matrix().asDiagonal();
-  const Eigen::MatrixXd MV = M * V;
-  const Eigen::VectorXd row_sums = M.rowwise().sum();
-  for (Eigen::Index i = 0; i < d; ++i) {
-    const double quadratic = V.col(i).dot(MV.col(i));
-    const double weighted = V.col(i).array().square().matrix().dot(row_sums);
-    (*gradient)[i] = -0.5 * 2 * (2 * weighted - 2 * quadratic);
-  }
   return value;
+}
+
+double log_marginal_likelihood(const Kernel& kernel, double noise_variance, double mean,
+                               const Eigen::MatrixXd& U, const Eigen::VectorXd& z,
+                               Eigen::VectorXd* gradient, const LogCallback& log) {
+  LikelihoodWorkspace workspace;
+  return log_marginal_likelihood(kernel, noise_variance, mean, U, z, gradient, log, workspace);
 }
 
 double log_marginal_likelihood(const GaussianProcess& gp, Eigen::VectorXd* gradient) {

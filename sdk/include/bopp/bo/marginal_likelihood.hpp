@@ -25,8 +25,9 @@ struct HyperparameterLayout {
 // log p(z | U, θ) = −½ (z − c)ᵀ K_y⁻¹ (z − c) − ½ log |K_y| − (n/2) log 2π,  K_y = K + σ_n² I,
 // for model-unit inputs U (rows) and targets z. When `gradient` is not null it receives
 // ∂/∂θ in the layout above: ½ tr((ααᵀ − K_y⁻¹) ∂K_y/∂θ) and 1ᵀα for c (Rasmussen &
-// Williams 2006, eq. 5.9). K_y⁻¹ for the trace is formed by triangular solves against the
-// Cholesky factor, the one place the toolkit needs it whole.
+// Williams 2006, eq. 5.9). K_y⁻¹ for the trace is formed in place from the Cholesky
+// factor (LAPACK's potri: n³ flops with the factorization), the one place the toolkit needs
+// it whole.
 double log_marginal_likelihood(const Kernel& kernel, double noise_variance, double mean,
                                const Eigen::MatrixXd& U, const Eigen::VectorXd& z,
                                Eigen::VectorXd* gradient = nullptr, const LogCallback& log = {});

@@ -1,0 +1,26 @@
+// Private to bopp::bo: the log marginal likelihood with caller-owned n × n buffers.
+#pragma once
+
+#include <bopp/bo/kernel.hpp>
+#include <bopp/bo/log.hpp>
+
+#include <Eigen/Core>
+
+namespace bopp::bo {
+
+// The three n × n matrices one evaluation needs (lower triangles only). A fit keeps one
+// workspace for all its evaluations: fresh matrices of that size are new pages from the
+// system on every call, and faulting them in cost more than the arithmetic.
+struct LikelihoodWorkspace {
+  Eigen::MatrixXd distances;   // squared scaled distances S
+  Eigen::MatrixXd covariance;  // K = σ² g(S), without noise
+  Eigen::MatrixXd inverse;     // K_y, then its Cholesky factor, then K_y⁻¹
+};
+
+// log_marginal_likelihood (marginal_likelihood.hpp) computed in `workspace`.
+double log_marginal_likelihood(const Kernel& kernel, double noise_variance, double mean,
+                               const Eigen::MatrixXd& U, const Eigen::VectorXd& z,
+                               Eigen::VectorXd* gradient, const LogCallback& log,
+                               LikelihoodWorkspace& workspace);
+
+}  // namespace bopp::bo
