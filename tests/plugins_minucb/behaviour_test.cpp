@@ -1,0 +1,282 @@
+// The behaviour of the minucb and la-minucb algorithms (minucb.md §10.2): the step's
+// monotonicity and signs, the batch contract, determinism, local convergence on a noisy
+// quadratic, and configuration errors.
+#include "la_minucb.hpp"
+#include "minucb.hpp"
+#include "support.hpp"
+
+#include <bopp/plugin.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace {
+
+using bopp::minucb::LaMinUcb;
+using bopp::minucb::MinUcb;
+using minucb_test::small_gp;
+
+template <class Algorithm>
+Algorithm make(const bopp::Problem& problem, const std::string& settings, std::uint64_t seed) {
+  return Algorithm(problem, bopp::kit::parse_config<Algorithm>(settings.c_str(), "algorithm"), seed, bopp::Host());
+}
+
+// A maximization objective with noise drawn from (seed, evaluation index).
+struct Objective {
+  std::function<double(const Eigen::VectorXd&)> f;
+  double noise_std = 0.0;
+  std::uint64_t seed = 0;
+};
+
+// The ask/tell loop for `budget` evaluations, at most `batch` per ask; every asked point.
+template <class Algorithm>
+std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem, const Objective& objective,
+                              int budget, std::size_t batch = 1000,
+                              const std::function<void(const Algorithm&)>& after_tell = {}) {
+  std::vector<bopp::Points> asked;
+  for (int used = 0; used < budget;) {
+    const bopp::Points X = algorithm.ask(std::min<std::size_t>(batch, static_cast<std::size_t>(budget - used)));
+    EXPECT_GE(X.rows(), 1);
+    EXPECT_LE(X.rows(), budget - used);
+    Eigen::VectorXd y(X.rows());
+    std::vector<std::int32_t> status(static_cast<std::size_t>(X.rows()), BOPP_OK);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      EXPECT_TRUE((X.row(i).transpose().array() >= problem.lower.array()).all());
+      EXPECT_TRUE((X.row(i).transpose().array() <= problem.upper.array()).all());
+      std::mt19937_64 rng(objective.seed * 1000003 + static_cast<std::uint64_t>(used + i));
+      y[i] = objective.f(X.row(i).transpose()) + objective.noise_std * bopp::minucb::standard_normal(rng);
+    }
+    algorithm.tell(X, y, status);
+    if (after_tell) after_tell(algorithm);
+    asked.push_back(X);
+    used += static_cast<int>(X.rows());
+  }
+  return asked;
+}
+
+Objective bumps() {
+  return {[](const Eigen::VectorXd& x) { return -(x.array() - 0.3).square().sum() + 0.3 * std::sin(7 * x.sum()); }, 0.1, 1};
+}
+
+bool in_box(const Eigen::VectorXd& x, const bopp::minucb::Box& box) {
+  return (x.array() >= box.lower.array()).all() && (x.array() <= box.upper.array()).all();
+}
+
+void expect_monotone_steps(const std::vector<bopp::minucb::LcbStep>& steps, const bopp::Problem& problem) {
+  ASSERT_FALSE(steps.empty());
+  for (std::size_t t = 0; t < steps.size(); ++t) {
+    const bopp::minucb::LcbStep& s = steps[t];
+    EXPECT_GE(s.value, s.value_at_current - 1e-9) << "step " << t;
+    EXPECT_GE(s.value, s.value_at_gradient_step - 1e-9) << "step " << t;
+    EXPECT_TRUE(in_box(s.x, s.box)) << "step " << t;
+    EXPECT_TRUE(in_box(s.x, {problem.lower, problem.upper})) << "step " << t;
+  }
+}
+
+// B1.
+TEST(MinUcb, StepNeverLowersTheBoundOnAnyIteration) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  MinUcb a = make<MinUcb>(p, "lengthscale = 0.3\n", 1);
+  run(a, p, bumps(), 60);
+  expect_monotone_steps(a.steps(), p);
+}
+
+TEST(LaMinUcb, StepNeverLowersTheBoundOnAnyIteration) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  LaMinUcb a = make<LaMinUcb>(p, "lengthscale = 0.3\nfantasies = 8\n", 1);
+  run(a, p, bumps(), 40);
+  expect_monotone_steps(a.steps(), p);
+  for (const auto& batch : a.batches()) EXPECT_TRUE(std::isfinite(batch.value));
+}
+
+// B2: the step against a brute-force grid over the whole 2-D box, for β = 0 (argmax μ) and
+// β = 3 (argmax μ − 3σ, the pessimistic bound of a maximization, not the optimistic μ + 3σ).
+TEST(LcbStep, MaximizesMeanMinusBetaSigmaOnTheBox) {
+  const bopp::Problem p = bopp::Problem::box(2, 0, 1);
+  const bopp::bo::GaussianProcess gp = small_gp(p, 8, 21, bopp::bo::KernelType::rbf, 0.25);
+  for (const double beta : {0.0, 3.0}) {
+    double grid_lcb = -std::numeric_limits<double>::infinity(), grid_ucb = grid_lcb;
+    Eigen::Vector2d argmax_lcb = Eigen::Vector2d::Zero(), argmax_ucb = Eigen::Vector2d::Zero();
+    for (int i = 0; i <= 200; ++i) {
+      for (int j = 0; j <= 200; ++j) {
+        const Eigen::Vector2d x(i / 200.0, j / 200.0);
+        const bopp::bo::PointPosterior post = gp.predict_with_gradient(x);
+        const double lcb = post.mean - beta * std::sqrt(post.variance);
+        const double ucb = post.mean + beta * std::sqrt(post.variance);
+        if (lcb > grid_lcb) {
+          grid_lcb = lcb;
+          argmax_lcb = x;
+        }
+        if (ucb > grid_ucb) {
+          grid_ucb = ucb;
+          argmax_ucb = x;
+        }
+      }
+    }
+    bopp::minucb::LcbStepOptions options;
+    options.beta = beta;
+    options.delta = 1.0;
+    const bopp::minucb::LcbStep step = bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 3);
+    EXPECT_GE(step.value, grid_lcb - 1e-9) << "beta " << beta;
+    EXPECT_LT((step.x - argmax_lcb).norm(), 0.02) << "beta " << beta;
+    if (beta > 0) {
+      EXPECT_GT((step.x - argmax_ucb).norm(), 0.1) << "the optimistic bound's maximizer";
+    }
+  }
+}
+
+// B2: a larger β keeps the step closer to the data, on average over random problems.
+TEST(LcbStep, LargerBetaStaysCloserToTheData) {
+  const bopp::Problem p = bopp::Problem::box(2, 0, 1);
+  std::vector<double> mean_distance;
+  for (const double beta : {0.5, 3.0, 10.0}) {
+    double total = 0;
+    const int problems = 30;
+    for (int k = 0; k < problems; ++k) {
+      const bopp::bo::GaussianProcess gp = small_gp(p, 5, 100 + static_cast<std::uint64_t>(k), bopp::bo::KernelType::rbf, 0.2);
+      bopp::minucb::LcbStepOptions options;
+      options.beta = beta;
+      options.delta = 1.0;
+      const bopp::minucb::LcbStep step = bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 5);
+      total += (gp.inputs().rowwise() - step.x.transpose()).rowwise().norm().minCoeff() / problems;
+    }
+    mean_distance.push_back(total);
+  }
+  EXPECT_GT(mean_distance[0], mean_distance[1]);
+  EXPECT_GT(mean_distance[1], mean_distance[2]);
+}
+
+// B6: resample copies of x_t first, then GIBO's batch; a truncated ask keeps the rest queued.
+TEST(MinUcb, AsksResampledIterateThenTheGradientBatch) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  MinUcb a = make<MinUcb>(p, "resample = 2\nbatch = 3\neps_diff = 0.0\n", 4);
+  const Objective objective = bumps();
+  for (int iteration = 0; iteration < 4; ++iteration) {
+    const bopp::Points X = a.ask(100);
+    ASSERT_EQ(X.rows(), 5);
+    const Eigen::VectorXd x_t = a.recommend();
+    EXPECT_EQ(Eigen::VectorXd(X.row(0).transpose()), x_t);
+    EXPECT_EQ(Eigen::VectorXd(X.row(1).transpose()), x_t);
+    Eigen::VectorXd y(5);
+    for (Eigen::Index i = 0; i < 5; ++i) y[i] = objective.f(X.row(i).transpose());
+    a.tell(X, y, std::vector<std::int32_t>(5, BOPP_OK));
+  }
+  std::vector<Eigen::Index> sizes;
+  for (int ask = 0; ask < 5; ++ask) {
+    const bopp::Points X = a.ask(2);
+    sizes.push_back(X.rows());
+    a.tell(X, Eigen::VectorXd::Zero(X.rows()), std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
+  }
+  EXPECT_EQ(sizes, (std::vector<Eigen::Index>{2, 2, 1, 2, 2}));
+}
+
+TEST(LaMinUcb, AsksTheStartThenBatchThenStep) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  LaMinUcb a = make<LaMinUcb>(p, "batch = 2\nfantasies = 4\n", 5);
+  const Objective objective = bumps();
+  std::vector<Eigen::Index> sizes;
+  for (int ask = 0; ask < 7; ++ask) {
+    const bopp::Points X = a.ask(100);
+    sizes.push_back(X.rows());
+    if (X.rows() == 1) {
+      EXPECT_EQ(Eigen::VectorXd(X.row(0).transpose()), a.recommend());
+    }
+    Eigen::VectorXd y(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i) y[i] = objective.f(X.row(i).transpose());
+    a.tell(X, y, std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
+  }
+  EXPECT_EQ(sizes, (std::vector<Eigen::Index>{1, 2, 1, 2, 1, 2, 1}));
+}
+
+// Failed evaluations are dropped; a failed start point is asked again.
+TEST(LaMinUcb, FailedEvaluationsAreSkipped) {
+  const bopp::Problem p = bopp::Problem::box(2, 0, 1);
+  LaMinUcb a = make<LaMinUcb>(p, "fantasies = 4\n", 6);
+  const bopp::Points first = a.ask(1);
+  a.tell(first, Eigen::VectorXd::Constant(1, std::nan("")), std::vector<std::int32_t>{BOPP_ERROR});
+  EXPECT_EQ(a.ask(1), first);
+  MinUcb m = make<MinUcb>(p, "", 6);
+  const bopp::Points X = m.ask(100);
+  std::vector<std::int32_t> status(static_cast<std::size_t>(X.rows()), BOPP_ERROR);
+  m.tell(X, Eigen::VectorXd::Zero(X.rows()), status);
+  EXPECT_GE(m.ask(100).rows(), 1);
+  EXPECT_TRUE(m.recommend().allFinite());
+}
+
+// B7.
+template <class Algorithm>
+std::vector<bopp::Points> trajectory(const std::string& settings, std::uint64_t seed) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  Algorithm a = make<Algorithm>(p, settings, seed);
+  return run(a, p, bumps(), 30);
+}
+
+TEST(MinUcb, SameSeedReplaysBitForBitAndAnotherSeedDiffers) {
+  EXPECT_EQ(trajectory<MinUcb>("", 7), trajectory<MinUcb>("", 7));
+  EXPECT_NE(trajectory<MinUcb>("", 7), trajectory<MinUcb>("", 8));
+}
+
+TEST(LaMinUcb, SameSeedReplaysBitForBitAndAnotherSeedDiffers) {
+  EXPECT_EQ(trajectory<LaMinUcb>("fantasies = 4\n", 7), trajectory<LaMinUcb>("fantasies = 4\n", 7));
+  EXPECT_NE(trajectory<LaMinUcb>("fantasies = 4\n", 7), trajectory<LaMinUcb>("fantasies = 4\n", 8));
+}
+
+// B8-lite: f(x) = ‖x − x*‖² with noise σ = 0.1 in d = 10, from 1.5 lengthscales away.
+template <class Algorithm>
+double gradient_reduction(const std::string& settings, std::uint64_t seed) {
+  const bopp::Problem p = bopp::Problem::box(10, -3, 3);
+  const Eigen::VectorXd x_star = Eigen::VectorXd::Constant(10, 0.2);
+  const Eigen::VectorXd x0 = x_star + Eigen::VectorXd::Constant(10, 1.5 / std::sqrt(10.0));
+  std::string start = "x0 = [";
+  for (Eigen::Index i = 0; i < 10; ++i) start += (i ? ", " : "") + std::to_string(x0[i]);
+  Algorithm a = make<Algorithm>(p, settings + "lengthscale = 1.0\ndelta = 0.5\n" + start + "]\n", seed);
+  const Objective objective{[&](const Eigen::VectorXd& x) { return -(x - x_star).squaredNorm(); }, 0.1, seed};
+  run(a, p, objective, 200);
+  return (a.recommend() - x_star).norm() / (x0 - x_star).norm();  // ∇f = 2(x − x*)
+}
+
+TEST(MinUcb, ReducesTheGradientOfANoisyQuadratic) {
+  for (std::uint64_t seed : {1, 2}) EXPECT_LT(gradient_reduction<MinUcb>("", seed), 0.2) << "seed " << seed;
+}
+
+TEST(LaMinUcb, ReducesTheGradientOfANoisyQuadratic) {
+  for (std::uint64_t seed : {1, 2})
+    EXPECT_LT(gradient_reduction<LaMinUcb>("fantasies = 4\nraw_samples = 16\n", seed), 0.2) << "seed " << seed;
+}
+
+TEST(Settings, SobolStartIsSharedByIndexAndInsideTheBox) {
+  bopp::Problem p = bopp::Problem::box(4, -2, 5);
+  const Eigen::VectorXd a = make<MinUcb>(p, "x0_sobol_index = 3\n", 1).recommend();
+  EXPECT_EQ(a, make<LaMinUcb>(p, "x0_sobol_index = 3\n", 2).recommend());
+  EXPECT_NE(a, make<MinUcb>(p, "x0_sobol_index = 4\n", 1).recommend());
+  EXPECT_TRUE((a.array() >= -2).all() && (a.array() <= 5).all());
+  EXPECT_EQ(make<MinUcb>(p, "", 1).recommend(), Eigen::VectorXd::Constant(4, 1.5));
+}
+
+TEST(Settings, BadConfigurationNamesTheKey) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  const auto key_of = [&](const std::string& settings) -> std::string {
+    try {
+      make<LaMinUcb>(p, settings, 1);
+    } catch (const bopp::SchemaError& e) {
+      return e.key();
+    }
+    return "";
+  };
+  EXPECT_EQ(key_of("x0 = [0.5, 0.5]\n"), "x0");
+  EXPECT_EQ(key_of("x0 = [0.5, 0.5, 2.0]\n"), "x0");
+  EXPECT_EQ(key_of("x0 = [0.5, 0.5, 0.5]\nx0_sobol_index = 1\n"), "x0_sobol_index");
+  EXPECT_EQ(key_of("kernel = \"matern12\"\n"), "kernel");
+  EXPECT_EQ(key_of("delta = 0.0\n"), "delta");
+  EXPECT_EQ(key_of("fantasies = 0\n"), "fantasies");
+  EXPECT_EQ(key_of("hyperparameters = \"learned\"\n"), "hyperparameters");
+  EXPECT_EQ(key_of("betta = 2.0\n"), "betta");
+  EXPECT_EQ(key_of("beta = 2.0\n"), "");
+}
+
+}  // namespace
