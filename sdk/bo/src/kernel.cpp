@@ -107,10 +107,14 @@ Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A, const Eigen:
   const Eigen::ArrayXd inv = lengthscales_.array().inverse();
   const Eigen::MatrixXd U = A * inv.matrix().asDiagonal();
   const Eigen::MatrixXd V = B * inv.matrix().asDiagonal();
-  Eigen::MatrixXd S = -2.0 * U * V.transpose();
-  S.colwise() += U.rowwise().squaredNorm();
-  S.rowwise() += V.rowwise().squaredNorm().transpose();
-  return S.cwiseMax(0.0);
+  // ‖u‖² + ‖v‖² − 2uᵀv: the cross term is one GEMM, the rest a single fused pass; rounding
+  // can take near-coincident pairs below 0, hence the clamp.
+  Eigen::MatrixXd S(U.rows(), V.rows());
+  S.noalias() = -2.0 * U * V.transpose();
+  const Eigen::ArrayXd u_norms = U.rowwise().squaredNorm();
+  const Eigen::ArrayXd v_norms = V.rowwise().squaredNorm();
+  S.array() = ((S.array().colwise() + u_norms).rowwise() + v_norms.transpose()).max(0.0);
+  return S;
 }
 
 Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
