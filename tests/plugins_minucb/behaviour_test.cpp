@@ -94,6 +94,13 @@ TEST(LaMinUcb, StepNeverLowersTheBoundOnAnyIteration) {
   for (const auto& batch : a.batches()) EXPECT_TRUE(std::isfinite(batch.value));
 }
 
+TEST(MinUcb, RefitHyperparametersKeepsTheStepMonotone) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  MinUcb a = make<MinUcb>(p, "hyperparameters = \"fit\"\n", 2);
+  run(a, p, bumps(), 40);
+  expect_monotone_steps(a.steps(), p);
+}
+
 // B2: the step against a brute-force grid over the whole 2-D box, for β = 0 (argmax μ) and
 // β = 3 (argmax μ − 3σ, the pessimistic bound of a maximization, not the optimistic μ + 3σ).
 TEST(LcbStep, MaximizesMeanMinusBetaSigmaOnTheBox) {
