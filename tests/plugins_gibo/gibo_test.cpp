@@ -48,6 +48,7 @@ double normal(std::mt19937_64& rng) {
 struct Trace {
   std::vector<Eigen::VectorXd> asked;  // every point, in order
   int evaluations = 0;
+  int rounds = 0;  // asks
 };
 
 // Runs ask/tell on f (maximized) for `budget` evaluations, asking at most `max_ask` points at
@@ -78,6 +79,7 @@ Trace run(Gibo& gibo, const bopp::Problem& problem, const Function& f, int budge
     }
     gibo.tell(X, y, status);
     trace.evaluations += static_cast<int>(X.rows());
+    ++trace.rounds;
   }
   return trace;
 }
@@ -154,6 +156,20 @@ void expect_accurate_gradients(const std::string& settings, double max_degrees) 
   };
   run(gibo, problem, path, 400, 100, 0.0, 0, check);
   EXPECT_GE(checked, 4);
+}
+
+// Once wu-bfgs has converged, the rest of the budget is asked in full batches at the iterate:
+// one round per evaluation would cost a record flush each (Wu et al.'s runs of 5000).
+TEST(Gibo, ConvergedBfgsSpendsTheRestOfTheBudgetInFullBatches) {
+  const bopp::Problem problem = box(2, -3, 3);
+  const Eigen::VectorXd c = Eigen::VectorXd::Constant(2, 0.5);
+  Gibo gibo(problem, config("variant = 'wu-bfgs'\nnoise_variance = 0.0\nlengthscale = 2.0"), 1, bopp::Host());
+  const Trace trace = run(gibo, problem, negated_quadratic(c), 2000, 64);
+  EXPECT_LT((gibo.recommend() - c).norm(), 1e-3);
+  // The last 1000 evaluations are all the iterate, and the run took a few dozen rounds, not
+  // one per evaluation after convergence.
+  for (auto x = trace.asked.end() - 1000; x != trace.asked.end(); ++x) EXPECT_EQ(*x, gibo.recommend());
+  EXPECT_LT(trace.rounds, 200);
 }
 
 TEST(Gibo, ForwardDesignGradientIsWithinOneDegreeOnAGpPath) { expect_accurate_gradients("variant = 'wu-bfgs'", 1.0); }

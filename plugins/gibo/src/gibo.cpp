@@ -249,6 +249,9 @@ void Gibo::record(const std::vector<Observation>& told, bool trim) {
 
 Points Gibo::ask(std::size_t max_points) {
   if (queue_.empty()) throw std::logic_error("gibo: asked again before the last points were told");
+  // Converged: the rest of the budget goes to the iterate in as few rounds as the host allows,
+  // rather than one evaluation (and one record flush) per round.
+  if (stage_ == Stage::converged) queue_.resize(std::max<std::size_t>(1, max_points), x_);
   const std::size_t n = std::min(std::max<std::size_t>(1, max_points), queue_.size());
   Points X(static_cast<Eigen::Index>(n), problem_.dim());
   for (std::size_t i = 0; i < n; ++i) {
@@ -286,7 +289,7 @@ void Gibo::advance() {
         break;
       case Stage::design: finish_design(told); break;
       case Stage::line_search: finish_line_search(told); break;
-      case Stage::converged: queue_.push_back(x_); break;
+      case Stage::converged: queue_.push_back(x_); break;  // ask() widens it to a full batch
     }
   }
 }
