@@ -10,9 +10,8 @@ namespace bopp::bo {
 
 namespace {
 // Elements of one block of predict()'s n × m cross-covariance: 2 MB. Larger blocks gain
-// nothing in the solve (it runs at GEMM speed from ~100 columns) and lose much in the
-// kernel evaluation, whose temporaries then come as fresh pages from the system (measured
-// at n = 1000: 9 ns a pair with 256 columns, 73 ns with 1024).
+// nothing in the solve (it runs at GEMM speed from ~100 columns on), and blocks of this
+// size are reused by the allocator rather than faulted in afresh from the system.
 constexpr Eigen::Index prediction_block_elements = Eigen::Index{1} << 18;
 }  // namespace
 

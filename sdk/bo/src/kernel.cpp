@@ -117,14 +117,23 @@ Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A, const Eigen:
   return S;
 }
 
+// Both matrix() overloads apply the profile in place a column at a time: the temporaries
+// of a whole-matrix expression are fresh pages from the system when the matrix is large,
+// and faulting them in costs several times the exp and sqrt (measured: 57 ns against 8 ns
+// a pair for 1000 × 1000).
 Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
-  return profile(squared_distances(A, B).array()).matrix();
+  Eigen::MatrixXd K = squared_distances(A, B);
+  for (Eigen::Index j = 0; j < K.cols(); ++j) K.col(j) = profile(K.col(j).array()).matrix();
+  return K;
 }
 
 Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A) const {
-  Eigen::MatrixXd S = squared_distances(A, A);
-  S.diagonal().setZero();
-  Eigen::MatrixXd K = profile(S.array()).matrix();
+  Eigen::MatrixXd K = squared_distances(A, A);
+  const Eigen::Index n = K.rows();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    K(k, k) = 0.0;
+    K.col(k).tail(n - k) = profile(K.col(k).tail(n - k).array()).matrix();
+  }
   // The Gram trick is symmetric only up to rounding; the Cholesky reads the lower half.
   K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
   return K;

@@ -61,7 +61,7 @@ void lower_gram_in_place(Block T) {
 void invert_from_cholesky(Eigen::MatrixXd& T) {
 #ifdef EIGEN_USE_LAPACKE
   const auto n = static_cast<lapack_int>(T.rows());
-  if (LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', n, T.data(), n) != 0)
+  if (LAPACKE_dpotri_work(LAPACK_COL_MAJOR, 'L', n, T.data(), n) != 0)
     throw std::runtime_error("log_marginal_likelihood: LAPACKE_dpotri failed on a Cholesky factor");
 #else
   invert_lower_triangle(T);
@@ -135,28 +135,33 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   if (gradient == nullptr) return value;
 
   // ∂/∂θ = ½ Σ_jk A_jk (∂K_y/∂θ)_jk with A = ααᵀ − K_y⁻¹ (Rasmussen & Williams 2006,
-  // eq. 5.9). Every ∂K_y/∂θ is symmetric, so one pass down the lower triangle of A serves
-  // all d + 2 of them: off-diagonal pairs count twice, and no n × n derivative is formed.
+  // eq. 5.9); every ∂K_y/∂θ is symmetric, so one pass down the lower triangle of A serves
+  // them all and no n × n derivative is formed:
   //   ∂K_y/∂log σ_f² = K,  ∂K_y/∂log σ_n² = σ_n² I,
   //   ∂K_y/∂log ℓ_i = −2 g'(S) ∘ D_i, D_i the squared scaled differences along i.
+  // For the lengthscales, with M = A ∘ g'(S) (into S's lower triangle as the pass leaves
+  // each column): Σ_jk M_jk D_i,jk = 2 Σ_j V_ji² (M1)_j − 2 V_iᵀ M V_i, one product M V.
   invert_from_cholesky(factor);
   const Eigen::MatrixXd& inverse = factor;
   double outputscale_sum = 0, trace_A = 0;
-  Eigen::ArrayXd lengthscale_sums = Eigen::ArrayXd::Zero(d);
   Eigen::ArrayXd a_buffer(n);
   for (Eigen::Index k = 0; k < n; ++k) {
     const Eigen::Index len = n - k;  // rows k … n − 1 of column k
     auto a = a_buffer.head(len);
     a = alpha[k] * alpha.tail(len).array() - inverse.col(k).tail(len).array();
     trace_A += a[0];
-    a[0] *= 0.5;  // the diagonal counts once, the rest twice
-    outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum();
-    const Eigen::ArrayXd w = a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0);
-    for (Eigen::Index i = 0; i < d; ++i)
-      lengthscale_sums[i] += 2 * (w * (V.col(i).tail(len).array() - V(k, i)).square()).sum();
+    // The diagonal counts once, the rest twice.
+    outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum() - a[0] * K(k, k);
+    S.col(k).tail(len) = (a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0)).matrix();
   }
+  const auto M = S.selfadjointView<Eigen::Lower>();
+  Eigen::MatrixXd MV(n, d);
+  MV.noalias() = M * V;
+  Eigen::VectorXd row_sums(n);
+  row_sums.noalias() = M * Eigen::VectorXd::Ones(n);
   gradient->resize(d + 3);
-  gradient->head(d) = -lengthscale_sums.matrix();
+  for (Eigen::Index i = 0; i < d; ++i)
+    (*gradient)[i] = 2 * V.col(i).dot(MV.col(i)) - 2 * V.col(i).cwiseAbs2().dot(row_sums);
   (*gradient)[d] = 0.5 * outputscale_sum;
   (*gradient)[d + 1] = 0.5 * noise_variance * trace_A;
   (*gradient)[d + 2] = alpha.sum();
