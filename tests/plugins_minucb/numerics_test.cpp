@@ -12,7 +12,10 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <vector>
 
 namespace {
 
@@ -221,6 +224,55 @@ TEST(LookAhead, OneShotInnerOptimumEqualsTheNestedEstimate) {
       negative, Eigen::VectorXd::Zero(N), Eigen::VectorXd::Ones(N), grid_best.transpose());
   EXPECT_GE(-one_shot.value, nested - 1e-9);
   EXPECT_NEAR(-one_shot.value, nested, 1e-4);  // the grid's spacing
+}
+
+// Φ⁻¹ against Φ (erfc), including the tails the rational approximation switches at.
+TEST(LookAhead, NormalQuantileInvertsTheNormalCdf) {
+  for (const double u : {1e-12, 1e-6, 0.001, 0.02425, 0.1, 0.3, 0.5, 0.7, 0.97575, 0.999, 1 - 1e-9}) {
+    const double x = bopp::minucb::normal_quantile(u);
+    EXPECT_NEAR(0.5 * std::erfc(-x / std::sqrt(2.0)), u, 1e-14 + 1e-12 * u) << "u " << u;
+  }
+  EXPECT_EQ(bopp::minucb::normal_quantile(0.5), 0.0);
+}
+
+// The base samples: antithetic pairs, and for b = 1 one value in each of the N/2 strata of
+// N(0, 1) on each side, so their spread is the normal's (independent draws of 16 values
+// leave its mean square off by ±50% (1 sd), and with it the look-ahead's value of an uncertain Z).
+TEST(LookAhead, BaseSamplesAreStratifiedAntitheticPairs) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const Eigen::MatrixXd xi = bopp::minucb::lookahead_base_samples(1, 16, seed);
+    ASSERT_EQ(xi.rows(), 1);
+    ASSERT_EQ(xi.cols(), 16);
+    std::vector<int> strata(8, 0);
+    for (Eigen::Index j = 0; j < 16; j += 2) {
+      EXPECT_EQ(xi(0, j + 1), -xi(0, j));
+      const double u = 0.5 * std::erfc(-xi(0, j) / std::sqrt(2.0));
+      ++strata[static_cast<std::size_t>(u * 8)];
+    }
+    EXPECT_EQ(strata, std::vector<int>(8, 1)) << "seed " << seed;
+    EXPECT_NEAR(xi.squaredNorm() / 16, 1.0, 0.3) << "seed " << seed;  // iid: ±0.5 (1 sd)
+  }
+  EXPECT_NE(bopp::minucb::lookahead_base_samples(2, 8, 1), bopp::minucb::lookahead_base_samples(2, 8, 2));
+  const Eigen::MatrixXd odd = bopp::minucb::lookahead_base_samples(3, 5, 4);
+  EXPECT_EQ(odd.cols(), 5);
+  EXPECT_TRUE(odd.allFinite());
+}
+
+// Cost (minucb.md §9): one acquisition at d = 50 with the window's 250 points; run with
+// --gtest_also_run_disabled_tests.
+TEST(LookAhead, DISABLED_AcquisitionTimeAtFiftyDimensions) {
+  const bopp::Problem p = bopp::Problem::box(50, 0, 1);
+  const GaussianProcess gp = small_gp(p, 250, 31, KernelType::rbf, 1.1);
+  for (const Eigen::Index b : {1, 5}) {
+    bopp::minucb::LookAheadOptions options;
+    options.batch = b;
+    const auto start = std::chrono::steady_clock::now();
+    const bopp::minucb::LookAheadBatch batch =
+        bopp::minucb::select_lookahead_batch(gp, Eigen::VectorXd::Constant(50, 0.5), p, options, 7);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("d = 50, n = 250, b = %ld, N = %ld: %.3f s (value %.4f)\n", static_cast<long>(b),
+                static_cast<long>(options.fantasies), seconds, batch.value);
+  }
 }
 
 }  // namespace

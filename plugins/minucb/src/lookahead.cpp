@@ -3,6 +3,7 @@
 #include "random.hpp"
 
 #include <bopp/bo/box_minimizer.hpp>
+#include <bopp/bo/design.hpp>
 
 #include <Eigen/Cholesky>
 
@@ -162,17 +163,29 @@ LookAheadLcb::Fantasized LookAheadLcb::fantasize(const Eigen::MatrixXd& Z, const
   return out;
 }
 
+Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed) {
+  // Randomized QMC (minucb.md §4.3): a digitally shifted Sobol design of ⌈N/2⌉ points in
+  // [0, 1)^b mapped by Φ⁻¹, each with its antithetic partner −ξ. For b = 1 this stratifies
+  // N(0, 1) (one point of each half in each of the ⌈N/2⌉ strata), where independent draws
+  // leave the spread of 16 values, and with it the value of a far, uncertain Z, off by ±25%.
+  const Eigen::Index half = (fantasies + 1) / 2;
+  const Eigen::MatrixXd u = bo::sobol_design(half, batch, seed);
+  Eigen::MatrixXd xi(batch, fantasies);
+  for (Eigen::Index j = 0; j < half; ++j) {
+    for (Eigen::Index i = 0; i < batch; ++i) {
+      const double v = std::clamp(u(j, i), 1e-12, 1 - 1e-12);
+      xi(i, 2 * j) = normal_quantile(v);
+      if (2 * j + 1 < fantasies) xi(i, 2 * j + 1) = -xi(i, 2 * j);
+    }
+  }
+  return xi;
+}
+
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
                                       const Problem& problem, const LookAheadOptions& options, std::uint64_t seed) {
   const Eigen::Index d = x_t.size(), b = options.batch, N = options.fantasies;
   std::mt19937_64 rng(seed);
-  // Antithetic pairs: the fantasized means average to μ_D exactly in each pair.
-  Eigen::MatrixXd xi(b, N);
-  for (Eigen::Index j = 0; j < N; j += 2) {
-    for (Eigen::Index i = 0; i < b; ++i) xi(i, j) = standard_normal(rng);
-    if (j + 1 < N) xi.col(j + 1) = -xi.col(j);
-  }
-  const LookAheadLcb criterion(gp, options.beta, std::move(xi));
+  const LookAheadLcb criterion(gp, options.beta, lookahead_base_samples(b, N, rng()));
   const Box box = local_box(x_t, options.delta, problem);
 
   // Decision vector: the rows of Z, then the rows of X', each row d values.
@@ -185,25 +198,50 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
     M << Z, inner;
     return Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(M.data(), M.size()));
   };
-  const Eigen::MatrixXd inner_start = x_t.transpose().replicate(N, 1);
+  // Inner points of a start: for each fantasy, the best of x_t and the rows of Z under that
+  // fantasy's posterior. With every x'_j at x_t the antithetic terms cancel and a start's
+  // score would only measure σ_{D∪Z}(x_t), ranking the Z nearest x_t first.
+  const auto inner_for = [&](const Eigen::MatrixXd& Z, Eigen::MatrixXd& inner) {
+    inner = x_t.transpose().replicate(N, 1);
+    const LookAheadLcb::Fantasized at_x = criterion.fantasize(Z, inner);
+    Eigen::ArrayXd best = at_x.mean.array() - options.beta * at_x.variance.array().max(0).sqrt();
+    for (Eigen::Index i = 0; i < b; ++i) {
+      const Eigen::MatrixXd candidate = Z.row(i).replicate(N, 1);
+      const LookAheadLcb::Fantasized at_z = criterion.fantasize(Z, candidate);
+      const Eigen::ArrayXd lcb = at_z.mean.array() - options.beta * at_z.variance.array().max(0).sqrt();
+      for (Eigen::Index j = 0; j < N; ++j) {
+        if (lcb[j] > best[j]) {
+          best[j] = lcb[j];
+          inner.row(j) = Z.row(i);
+        }
+      }
+    }
+    return best.mean();
+  };
 
   std::vector<Eigen::VectorXd> starts;
-  Eigen::MatrixXd Z0(b, d);
+  Eigen::MatrixXd Z0(b, d), inner0;
   for (Eigen::Index i = 0; i < b; ++i) {
     Eigen::VectorXd z = x_t;
     for (Eigen::Index l = 0; l < d; ++l) z[l] += 0.1 * options.delta * (2 * bo::unit_interval(rng()) - 1);
     Z0.row(i) = z.cwiseMax(box.lower).cwiseMin(box.upper).transpose();
   }
-  starts.push_back(pack(Z0, inner_start));
-  std::vector<std::pair<double, Eigen::MatrixXd>> raw;
+  inner_for(Z0, inner0);
+  starts.push_back(pack(Z0, inner0));
+  struct Raw {
+    double score;
+    Eigen::MatrixXd Z, inner;
+  };
+  std::vector<Raw> raw;
   for (int r = 0; r < options.raw_samples; ++r) {
-    Eigen::MatrixXd Z(b, d);
-    for (Eigen::Index i = 0; i < b; ++i) Z.row(i) = uniform_in_box(box.lower, box.upper, rng).transpose();
-    raw.emplace_back(criterion.value(Z, inner_start), std::move(Z));
+    Raw candidate{0.0, Eigen::MatrixXd(b, d), {}};
+    for (Eigen::Index i = 0; i < b; ++i) candidate.Z.row(i) = uniform_in_box(box.lower, box.upper, rng).transpose();
+    candidate.score = inner_for(candidate.Z, candidate.inner);
+    raw.push_back(std::move(candidate));
   }
-  std::stable_sort(raw.begin(), raw.end(), [](const auto& p, const auto& q) { return p.first > q.first; });
+  std::stable_sort(raw.begin(), raw.end(), [](const Raw& p, const Raw& q) { return p.score > q.score; });
   for (std::size_t r = 0; r < raw.size() && starts.size() < static_cast<std::size_t>(std::max(1, options.restarts)); ++r)
-    starts.push_back(pack(raw[r].second, inner_start));
+    starts.push_back(pack(raw[r].Z, raw[r].inner));
 
   Eigen::MatrixXd start_rows(static_cast<Eigen::Index>(starts.size()), rows * d);
   for (std::size_t r = 0; r < starts.size(); ++r) start_rows.row(static_cast<Eigen::Index>(r)) = starts[r].transpose();

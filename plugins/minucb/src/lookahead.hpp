@@ -63,6 +63,10 @@ struct LookAheadBatch {
   double value = 0.0;      // A(Z, X')
 };
 
+// N base samples of dimension b (b × N): a digitally shifted Sobol design mapped by Φ⁻¹, in
+// antithetic pairs (ξ, −ξ).
+Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed);
+
 // Maximizes A over Z and X' in x_t ± δ ∩ the problem's box. Starts: Z at x_t plus small
 // perturbations with every x'_j at x_t (the previous step's argmax LCB), and the best of
 // raw_samples random Z with the same inner points. Base samples come in antithetic pairs.
