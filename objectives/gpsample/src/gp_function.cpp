@@ -4,6 +4,7 @@
 
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/design.hpp>
+#include <bopp/bo/mueller_lengthscale.hpp>
 
 #include <cmath>
 #include <numbers>
@@ -21,10 +22,6 @@ enum Part : std::uint64_t {
   design_part,
   values_part
 };
-
-double mean_distance_in_cube(double n) {
-  return std::sqrt(n / 6.0) * std::sqrt((1.0 + 2.0 * std::sqrt(1.0 - 3.0 / (5.0 * n))) / 3.0);
-}
 
 // The kernel's spectral density, divided by ℓ: a standard normal for the RBF, a multivariate
 // t with 2ν = 5 degrees of freedom for the Matérn 5/2 (z / √(χ²₅/5), χ²₅ as five squared
@@ -59,11 +56,7 @@ Eigen::Index nearest_row(const Eigen::MatrixXd& points, const Eigen::VectorXd& x
 
 }  // namespace
 
-double default_lengthscale(Eigen::Index dim) {
-  const double l =
-      mean_distance_in_cube(static_cast<double>(dim)) * 0.1 / mean_distance_in_cube(2.0);
-  return 2.0 * l;
-}
+double default_lengthscale(Eigen::Index dim) { return bo::mueller_lengthscale(dim); }
 
 GpFunction::GpFunction(const GpFunctionSpec& spec)
     : kind_(spec.kind), kernel_(spec.kernel, spec.dim, spec.lengthscale, spec.outputscale) {

@@ -3,6 +3,7 @@
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/gradient_posterior.hpp>
 #include <bopp/bo/gradient_trace.hpp>
+#include <bopp/bo/mueller_lengthscale.hpp>
 #include <bopp/bo/sobol_sequence.hpp>
 
 #include <algorithm>
@@ -25,11 +26,6 @@ constexpr double noise_floor = 1e-12;
 // The smallest forward-design step, relative to ℓ, that wu-bfgs shrinks to: below it
 // (h/ℓ)² approaches the noise floor and the design stops resolving the gradient.
 constexpr double min_relative_fd_step = 5e-6;
-
-// Mean distance of two uniform points in [0, 1]^n (Müller et al. 2021, §4.1).
-double mean_distance_in_cube(double n) {
-  return std::sqrt(n / 6.0) * std::sqrt((1.0 + 2.0 * std::sqrt(1.0 - 3.0 / (5.0 * n))) / 3.0);
-}
 
 Variant variant_from_name(const std::string& name) {
   if (name == "practical") return Variant::practical;
@@ -139,8 +135,7 @@ Gibo::Gibo(const Problem& problem, const Config& config, std::uint64_t seed, con
   const double lengthscale = config.real("lengthscale");
   lengthscales_ = lengthscale > 0
                       ? Eigen::VectorXd::Constant(d, lengthscale)
-                      : Eigen::VectorXd(width * (2.0 * mean_distance_in_cube(static_cast<double>(d)) *
-                                                 0.1 / mean_distance_in_cube(2.0)));
+                      : Eigen::VectorXd(width * bo::mueller_lengthscale(d));
   if (eta_ == 0) eta_ = lengthscales_.minCoeff() * lengthscales_.minCoeff() / (std::sqrt(3.0 * outputscale_));
   if (delta_ == 0)
     delta_ = variant_ == Variant::practical ? 0.2 * width.minCoeff() : 3.0 * lengthscales_.maxCoeff();

@@ -1,6 +1,7 @@
 #include "settings.hpp"
 
 #include <bopp/bo/design.hpp>
+#include <bopp/bo/mueller_lengthscale.hpp>
 
 #include <cmath>
 #include <sstream>
@@ -47,13 +48,6 @@ std::vector<Param> shared_params() {
   };
 }
 
-double default_unit_lengthscale(Eigen::Index dim) {
-  const auto delta_n = [](double n) {
-    return std::sqrt(n / 6) * std::sqrt((1 + 2 * std::sqrt(1 - 3 / (5 * n))) / 3);
-  };
-  return 2 * delta_n(static_cast<double>(dim)) * 0.1 / delta_n(2);
-}
-
 namespace {
 
 Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner) {
@@ -88,7 +82,7 @@ Settings read_settings(const Problem& problem, const Config& config, const std::
   s.beta = config.real("beta");
   s.kernel = bo::kernel_type_from_name(config.string("kernel"));
   const double lengthscale = config.real("lengthscale");
-  s.lengthscales = Eigen::VectorXd::Constant(d, default_unit_lengthscale(d));
+  s.lengthscales = Eigen::VectorXd::Constant(d, bo::mueller_lengthscale(d));
   if (lengthscale > 0) s.lengthscales = (lengthscale / widths).matrix();
   s.outputscale = config.real("outputscale");
   s.noise_variance = config.real("noise_variance");

@@ -31,10 +31,6 @@ std::vector<Param> shared_params();
 // problem (x0 of the wrong length or outside the box, x0 and x0_sobol_index both given).
 Settings read_settings(const Problem& problem, const Config& config, const std::string& owner);
 
-// Müller et al.'s synthetic lengthscale 2·l(d), l(d) = δ_n(d)·0.1/δ_n(2), on the unit cube
-// (gibo.md §4.5; the gpsample objective's default), used when `lengthscale` is 0.
-double default_unit_lengthscale(Eigen::Index dim);
-
 // The local box x ± δ ∩ [lower, upper].
 struct Box {
   Eigen::VectorXd lower, upper;
