@@ -21,10 +21,11 @@ set xrange [0.8:65]
 # The objective labels are gpsample-dim=<d>; columns: 5 algorithm, 8 mean, 9 se, 10 median.
 dim(label) = real(label[strstrt(label, "dim=") + 4:])
 only(name, column) = strcol(5) eq name ? column(column) : NaN
-plot table skip 1 using (dim(strcol(1))):(only("gibo-bfgs", 10)) with linespoints pt 7 title "GIBO (BFGS variant), median", \
+
+plot table skip 1 using (dim(strcol(1))):(only("gibo-bfgs", 10)) with points pt 7 ps 1.5 title "GIBO (BFGS variant), median", \
      table skip 1 using (dim(strcol(1))):(only("gibo-bfgs", 8)):(only("gibo-bfgs", 9)) with yerrorbars pt 6 title "GIBO, mean ± se", \
-     table skip 1 using (dim(strcol(1))):(only("random", 10)) with linespoints pt 5 title "random search, median", \
+     table skip 1 using (dim(strcol(1))):(only("random", 10)) with points pt 5 ps 1.5 title "random search, median", \
      "-" using 1:2 with points pt 3 ps 2 title "paper: median -12.9 at d = 50", \
      -3.68 with lines dt 2 title "expected best of 5000 N(0,1) draws (-3.68)"
-50 -12.9
+50,-12.9
 e
