@@ -4,7 +4,8 @@
 #include <bopp/bo/design.hpp>
 #include <bopp/plugin.hpp>
 
-#include <dlfcn.h>
+#include "../support/objective_module.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -212,17 +213,7 @@ TEST(RandomSearch, CandidateOrderDependsOnTheSeed) {
 
 // ---- the built module, through the C ABI -------------------------------------------------
 
-const bopp_manifest& module_manifest() {
-  static const bopp_manifest* manifest = [] {
-    const std::string path = std::string(BOPP_TEST_PLUGIN_DIR) + "/libbopp-random.so";
-    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) throw std::runtime_error(dlerror());
-    auto entry = reinterpret_cast<bopp_manifest_function>(dlsym(library, BOPP_ENTRY_SYMBOL));
-    if (entry == nullptr) throw std::runtime_error(path + " has no " BOPP_ENTRY_SYMBOL);
-    return entry();
-  }();
-  return *manifest;
-}
+const bopp_manifest& module_manifest() { return bopp::test::module_manifest("random"); }
 
 TEST(RandomModule, ManifestDeclaresTheRandomAlgorithm) {
   const bopp_manifest& m = module_manifest();

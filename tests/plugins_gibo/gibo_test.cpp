@@ -4,11 +4,12 @@
 // module through the C ABI.
 #include "gibo.hpp"
 
+#include "../support/objective_module.hpp"
+
 #include <bopp/bo/kernel.hpp>
 #include <bopp/bo/random_fourier_features.hpp>
 #include <bopp/plugin.hpp>
 
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -282,17 +283,7 @@ TEST(Gibo, RejectsAnUnknownVariantAnUnknownKeyAndABadStart) {
 
 // ---- the built module, through the C ABI -------------------------------------------------
 
-const bopp_manifest& module_manifest() {
-  static const bopp_manifest* manifest = [] {
-    const std::string path = std::string(BOPP_TEST_PLUGIN_DIR) + "/libbopp-gibo.so";
-    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) throw std::runtime_error(dlerror());
-    auto entry = reinterpret_cast<bopp_manifest_function>(dlsym(library, BOPP_ENTRY_SYMBOL));
-    if (entry == nullptr) throw std::runtime_error(path + " has no " BOPP_ENTRY_SYMBOL);
-    return entry();
-  }();
-  return *manifest;
-}
+const bopp_manifest& module_manifest() { return bopp::test::module_manifest("gibo"); }
 
 TEST(GiboModule, ManifestDeclaresGiboWithADocumentedDefaultForEveryParameter) {
   const bopp_manifest& m = module_manifest();

@@ -54,11 +54,7 @@ Points LaMinUcb::ask(std::size_t max_points) {
       step_next_ = true;
     }
   }
-  const Eigen::Index count =
-      std::min<Eigen::Index>(static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points)), queue_.rows());
-  Points out = queue_.topRows(count);
-  queue_ = queue_.bottomRows(queue_.rows() - count).eval();
-  return out;
+  return take_planned(queue_, max_points);
 }
 
 void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {

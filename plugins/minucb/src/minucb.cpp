@@ -71,10 +71,7 @@ Points MinUcb::ask(std::size_t max_points) {
     if (step_due_) take_step();
     plan_iteration();
   }
-  const Eigen::Index count = std::min<Eigen::Index>(static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points)), queue_.rows());
-  Points out = queue_.topRows(count);
-  queue_ = queue_.bottomRows(queue_.rows() - count).eval();
-  return out;
+  return take_planned(queue_, max_points);
 }
 
 void MinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {

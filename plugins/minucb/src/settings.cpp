@@ -3,6 +3,7 @@
 #include <bopp/bo/design.hpp>
 #include <bopp/bo/mueller_lengthscale.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -98,6 +99,14 @@ Settings read_settings(const Problem& problem, const Config& config, const std::
 Box local_box(const Eigen::VectorXd& x, double delta, const Problem& problem) {
   return {(x.array() - delta).max(problem.lower.array()).matrix(),
           (x.array() + delta).min(problem.upper.array()).matrix()};
+}
+
+Points take_planned(Points& queue, std::size_t max_points) {
+  const Eigen::Index count =
+      std::min<Eigen::Index>(static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points)), queue.rows());
+  Points taken = queue.topRows(count);
+  queue = queue.bottomRows(queue.rows() - count).eval();
+  return taken;
 }
 
 }  // namespace bopp::minucb
