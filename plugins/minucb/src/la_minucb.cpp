@@ -38,11 +38,7 @@ Points LaMinUcb::ask(std::size_t max_points) {
       queue_ = x_.transpose();  // the start point failed: evaluate it again
     } else if (step_next_) {
       const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
-      LcbStepOptions options;
-      options.beta = settings_.beta;
-      options.delta = settings_.delta;
-      options.lr = settings_.lr;
-      steps_.push_back(maximize_lcb_near(gp, x_, problem_, options, rng_()));
+      steps_.push_back(maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
       x_ = steps_.back().x;
       queue_ = x_.transpose();
       step_next_ = false;

@@ -36,6 +36,15 @@ struct LcbStepOptions {
   int random_points = 64;     // uniform in the box; the best one is a start
   int best_observed = 3;      // best observed points inside the box, starts too
   int max_evaluations = 200;  // L-BFGS evaluations per start
+
+  // β, δ and the GIBO step's lr from an algorithm's settings, the rest at their defaults.
+  static LcbStepOptions from(const Settings& settings) {
+    LcbStepOptions options;
+    options.beta = settings.beta;
+    options.delta = settings.delta;
+    options.lr = settings.lr;
+    return options;
+  }
 };
 
 // Multistart box L-BFGS from x_t, GIBO's step, the best observed points inside the box and

@@ -34,11 +34,7 @@ MinUcb::MinUcb(const Problem& problem, const Config& config, std::uint64_t seed,
 void MinUcb::take_step() {
   if (data_.size() == 0) return;  // every evaluation failed: stay
   const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
-  LcbStepOptions options;
-  options.beta = settings_.beta;
-  options.delta = settings_.delta;
-  options.lr = settings_.lr;
-  steps_.push_back(maximize_lcb_near(gp, x_, problem_, options, rng_()));
+  steps_.push_back(maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
   x_ = steps_.back().x;
 }
 
