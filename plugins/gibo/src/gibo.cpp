@@ -4,7 +4,7 @@
 #include <bopp/bo/gradient_posterior.hpp>
 #include <bopp/bo/gradient_trace.hpp>
 #include <bopp/bo/mueller_lengthscale.hpp>
-#include <bopp/bo/sobol_sequence.hpp>
+#include <bopp/bo/start_point.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -162,27 +162,12 @@ Gibo::Gibo(const Problem& problem, const Config& config, std::uint64_t seed, con
 }
 
 Eigen::VectorXd Gibo::start_point(const Config& config) const {
-  const Eigen::Index d = problem_.dim();
-  const Eigen::VectorXd x0 = config.reals("x0");
-  const std::int64_t index = config.integer("x0_sobol_index");
-  if (x0.size() > 0 && index >= 0)
-    throw SchemaError("x0", 0, "gibo: give x0 or x0_sobol_index, not both");
-  if (x0.size() > 0) {
-    if (x0.size() != d)
-      throw SchemaError("x0", 0, "gibo: x0 has " + std::to_string(x0.size()) + " values; the problem has " +
-                                     std::to_string(d) + " dimensions");
-    if ((x0.array() < problem_.lower.array()).any() || (x0.array() > problem_.upper.array()).any())
-      throw SchemaError("x0", 0, "gibo: x0 lies outside the problem's box");
-    return x0;
-  }
-  if (index >= 0) {
-    bo::SobolSequence sequence(static_cast<std::size_t>(d), 0);
-    std::vector<double> u(static_cast<std::size_t>(d));
-    for (std::int64_t i = 0; i <= index; ++i) sequence.next(u);
-    const Eigen::Map<const Eigen::VectorXd> unit(u.data(), d);
-    return problem_.lower + (problem_.upper - problem_.lower).cwiseProduct(unit);
-  }
-  return (problem_.lower + problem_.upper) / 2;
+  // This schema's "not given" values: an empty x0 and a negative index.
+  std::optional<Eigen::VectorXd> x0;
+  std::optional<std::int64_t> sobol_index;
+  if (config.reals("x0").size() > 0) x0 = config.reals("x0");
+  if (config.integer("x0_sobol_index") >= 0) sobol_index = config.integer("x0_sobol_index");
+  return bo::start_point(problem_.lower, problem_.upper, x0, sobol_index, "algorithm 'gibo'");
 }
 
 Eigen::Index Gibo::window() const { return n_max_ > 0 ? n_max_ : 5 * problem_.dim(); }

@@ -1,11 +1,10 @@
 #include "settings.hpp"
 
-#include <bopp/bo/design.hpp>
 #include <bopp/bo/mueller_lengthscale.hpp>
+#include <bopp/bo/start_point.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 namespace bopp::minucb {
@@ -52,24 +51,11 @@ std::vector<Param> shared_params() {
 namespace {
 
 Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner) {
-  const Eigen::Index d = problem.dim();
-  if (config.has("x0") && config.has("x0_sobol_index"))
-    throw SchemaError("x0_sobol_index", 0, owner + ": give x0 or x0_sobol_index, not both");
-  if (config.has("x0_sobol_index")) {
-    const Eigen::Index i = config.integer("x0_sobol_index");
-    const Eigen::MatrixXd unit = bo::sobol_design(i + 1, d, 0).bottomRows(1);
-    return bo::scale_to_box(unit, problem.lower, problem.upper).row(0).transpose();
-  }
-  if (!config.has("x0")) return (problem.lower + problem.upper) / 2;
-  const Eigen::VectorXd x0 = config.reals("x0");
-  if (x0.size() != d) {
-    std::ostringstream s;
-    s << "key 'x0' of " << owner << " must have " << d << " values (the dimension), got " << x0.size();
-    throw SchemaError("x0", 0, s.str());
-  }
-  if ((x0.array() < problem.lower.array()).any() || (x0.array() > problem.upper.array()).any())
-    throw SchemaError("x0", 0, "key 'x0' of " + owner + " must lie inside the objective's box");
-  return x0;
+  std::optional<Eigen::VectorXd> x0;
+  std::optional<std::int64_t> sobol_index;
+  if (config.has("x0")) x0 = config.reals("x0");
+  if (config.has("x0_sobol_index")) sobol_index = config.integer("x0_sobol_index");
+  return bo::start_point(problem.lower, problem.upper, x0, sobol_index, owner);
 }
 
 }  // namespace
