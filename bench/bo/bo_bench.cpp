@@ -69,6 +69,9 @@ GaussianProcess model(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
   return gp;
 }
 
+// Arguments: n, the evaluation cap per start, and FitOptions::subset_size (0: every
+// evaluation on all n points). Counters: likelihood evaluations on all the data and on the
+// subset, and the log marginal likelihood per point reached.
 void BM_FitHyperparameters(benchmark::State& state) {
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
@@ -76,15 +79,19 @@ void BM_FitHyperparameters(benchmark::State& state) {
   FitOptions options;
   options.random_restarts = 0;
   options.max_evaluations = static_cast<int>(state.range(1));
-  int evaluations = 0;
+  options.subset_size = static_cast<int>(state.range(2));
+  FitResult result;
   for (auto _ : state) {
     GaussianProcess gp = model(X, y);
-    evaluations = fit_hyperparameters(gp, options, 1).evaluations;
+    result = fit_hyperparameters(gp, options, 1);
   }
-  state.counters["evaluations"] = evaluations;
+  state.counters["evaluations"] = result.evaluations;
+  state.counters["subset_evaluations"] = result.subset_evaluations;
+  state.counters["lml_per_point"] = result.objective / static_cast<double>(state.range(0));
 }
-BENCHMARK(BM_FitHyperparameters)->ArgNames({"n", "max_evals"})
-    ->Args({250, 50})->Args({500, 50})->Args({1000, 50})->Args({2000, 50})
+BENCHMARK(BM_FitHyperparameters)->ArgNames({"n", "max_evals", "subset"})
+    ->Args({250, 50, 500})->Args({500, 50, 500})->Args({1000, 50, 0})->Args({1000, 50, 500})
+    ->Args({2000, 50, 0})->Args({2000, 50, 500})
     ->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void BM_PredictMeanVariance(benchmark::State& state) {

@@ -39,6 +39,7 @@ warnings.filterwarnings("ignore", category=ConvergenceWarning)
 
 DIM = 10
 M = 10_000
+DEFAULT_SUBSET = 500  # FitOptions::subset_size
 
 
 def make_data(n, rng):
@@ -111,25 +112,46 @@ def main():
             scale = {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b["time_unit"]]
             return b["cpu_time"] * scale
 
-        print(f"{'fit, d=10 (CPU ms)':<20}{'bopp':>10}{'evals':>7}{'ms/eval':>9}"
-              f"{'sklearn':>11}{'evals':>7}{'ms/eval':>9}{'ratio':>8}")
-        fit_times = []
+        # Each fit row: (n, FitOptions::subset_size, benchmark); below twice the subset size
+        # the subset is not used and every evaluation is on all n points.
+        rows = []
+        for name, b in ours.items():
+            if name.startswith("BM_FitHyperparameters/"):
+                fields = dict(part.split(":") for part in name.split("/")[1:] if ":" in part)
+                if int(fields["max_evals"]) == args.max_evals and int(fields["n"]) in sizes:
+                    rows.append((int(fields["n"]), int(fields["subset"]), b))
+        rows.sort(key=lambda r: (r[0], r[1]))
+        print(f"{'fit, d=10 (CPU ms)':<22}{'bopp':>10}{'evals':>9}{'lml/n':>8}"
+              f"{'sklearn':>11}{'evals':>7}{'lml/n':>8}{'ratio':>8}")
+        sklearn_fits = {}
         for n in sizes:
-            b = ours[f"BM_FitHyperparameters/n:{n}/max_evals:{args.max_evals}/iterations:1"]
             X, y = data[n]
             counter = [0]
-            sk, _ = cpu_ms(lambda: sklearn_model(args.max_evals, counter).fit(X, y), args.repeats)
-            sk_evals = counter[0] // args.repeats
-            evals = int(b["evaluations"])
-            fit_times.append((n, ms(b)))
-            print(f"n = {n:<16}{ms(b):>10.1f}{evals:>7}{ms(b) / evals:>9.2f}"
-                  f"{sk:>11.1f}{sk_evals:>7}{sk / sk_evals:>9.2f}{sk / ms(b):>8.1f}")
-        if len(fit_times) > 1:
-            logs = np.log([[n, t] for n, t in fit_times])
-            slope = np.polyfit(logs[:, 0], logs[:, 1], 1)[0]
-            pairs = ", ".join(f"{a[0]:.0f}-{b[0]:.0f}: {np.log(b[1] / a[1]) / np.log(b[0] / a[0]):.2f}"
-                              for a, b in zip(fit_times, fit_times[1:]))
-            print(f"bopp fit time ~ n^{slope:.2f} (log-log fit; pairwise {pairs})")
+            sk, model = cpu_ms(lambda: sklearn_model(args.max_evals, counter).fit(X, y), args.repeats)
+            sklearn_fits[n] = (sk, counter[0] // args.repeats, model.log_marginal_likelihood_value_ / n)
+        direct, default = {}, {}  # n -> ms: every evaluation on all points; FitOptions' default
+        for n, subset, b in rows:
+            sk, sk_evals, sk_lml = sklearn_fits[n]
+            used = n >= 2 * subset > 0
+            evals = f"{int(b['evaluations'])}" + (f"+{int(b['subset_evaluations'])}s" if used else "")
+            label = f"n = {n}" + (f", subset {subset}" if used else "")
+            if not used:
+                direct[n] = ms(b)
+            if subset == DEFAULT_SUBSET:
+                default[n] = ms(b)
+            print(f"{label:<22}{ms(b):>10.1f}{evals:>9}{b['lml_per_point']:>8.3f}"
+                  f"{sk:>11.1f}{sk_evals:>7}{sk_lml:>8.3f}{sk / ms(b):>8.1f}")
+        print("(evals: likelihood evaluations on all n points, +Ns on the subset; lml/n: log "
+              "marginal likelihood per point reached, standardized outputs)")
+        for title, times in (("every evaluation on all points", direct),
+                             (f"default (subset {DEFAULT_SUBSET})", default)):
+            times = sorted(times.items())
+            if len(times) > 1:
+                logs = np.log(times)
+                slope = np.polyfit(logs[:, 0], logs[:, 1], 1)[0]
+                pairs = ", ".join(f"{a[0]}-{b[0]}: {np.log(b[1] / a[1]) / np.log(b[0] / a[0]):.2f}"
+                                  for a, b in zip(times, times[1:]))
+                print(f"bopp fit time, {title}: ~ n^{slope:.2f} (log-log fit; pairwise {pairs})")
 
         X, y = data[1000]
         model = sklearn_model(args.max_evals, [0]).fit(X, y)

@@ -1,5 +1,5 @@
 // Hyperparameter fitting: recovers known lengthscales, never ends below its warm start,
-// and keeps fixed what it is told to keep.
+// keeps fixed what it is told to keep, and starts large fits on a subset.
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
@@ -73,6 +73,45 @@ TEST(FitHyperparameters, KeepsFixedNoiseAndMeanAndAddsPriorToObjective) {
   double log_prior = options.priors.outputscale->log_density(h.outputscale);
   for (int i = 0; i < 2; ++i) log_prior += options.priors.lengthscale->log_density(h.lengthscales[i]);
   EXPECT_NEAR(result.objective, log_marginal_likelihood(gp) + log_prior, 1e-8 * std::abs(result.objective));
+}
+
+// FitOptions::subset_size: the starts run on a random subset, the best is polished on all the
+// data; it must reach the direct fit's likelihood with fewer evaluations on all the data.
+TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
+  Kernel truth(KernelType::matern52, 3);
+  truth.set_lengthscales(Eigen::Vector3d(0.2, 0.3, 0.5));
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  sample_gp(truth, 1e-2, 400, 13, X, y);
+  struct Fit {
+    FitResult result;
+    Hyperparameters h;
+  };
+  auto fit = [&](int subset_size) {
+    GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3));
+    gp.condition(X, y);
+    FitOptions options;
+    options.random_restarts = 1;
+    options.subset_size = subset_size;
+    const FitResult result = fit_hyperparameters(gp, options, 4);
+    return Fit{result, gp.hyperparameters()};
+  };
+  const Fit direct = fit(0);
+  const Fit subset = fit(100);
+  EXPECT_EQ(direct.result.subset_evaluations, 0);
+  EXPECT_GT(subset.result.subset_evaluations, 0);
+  EXPECT_LT(subset.result.evaluations, direct.result.evaluations / 2);
+  EXPECT_GT(subset.result.objective, direct.result.objective - 1e-3 * std::abs(direct.result.objective));
+  EXPECT_EQ(subset.result.starts, 2);
+
+  const Fit again = fit(100);  // the subset and the starts come from the seed
+  EXPECT_EQ(again.result.objective, subset.result.objective);
+  EXPECT_EQ(again.h.lengthscales, subset.h.lengthscales);
+
+  const Fit too_few = fit(201);  // 400 points are fewer than twice 201: no subset
+  EXPECT_EQ(too_few.result.subset_evaluations, 0);
+  EXPECT_EQ(too_few.result.objective, direct.result.objective);
+  EXPECT_EQ(too_few.h.lengthscales, direct.h.lengthscales);
 }
 
 TEST(FitHyperparameters, ThrowsWithoutData) {

@@ -5,6 +5,7 @@
 
 #include <nlopt.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -48,11 +49,14 @@ Search make_search(Eigen::Index dim, const FitOptions& o) {
   return s;
 }
 
-// The objective NLopt minimizes: −(log marginal likelihood + log prior).
+// The objective NLopt minimizes: −(log marginal likelihood + log prior), on the rows of
+// `inputs` and `targets` (model units: all of the GP's data, or a subset of it).
 struct Objective {
   const GaussianProcess& gp;
   const FitOptions& options;
   const Search& search;
+  const Eigen::MatrixXd& inputs;
+  const Eigen::VectorXd& targets;
   Eigen::VectorXd theta;  // full θ; the free coordinates are overwritten per call
   double best = std::numeric_limits<double>::infinity();
   Eigen::VectorXd best_theta;
@@ -76,9 +80,8 @@ struct Objective {
     kernel.set_lengthscales(h.lengthscales);
     kernel.set_outputscale(h.outputscale);
     Eigen::VectorXd g;
-    double value = log_marginal_likelihood(kernel, h.noise_variance, h.mean, gp.unit_inputs(),
-                                           gp.standardized_targets(), grad != nullptr ? &g : nullptr,
-                                           gp.log(), workspace);
+    double value = log_marginal_likelihood(kernel, h.noise_variance, h.mean, inputs, targets,
+                                           grad != nullptr ? &g : nullptr, gp.log(), workspace);
     const auto& p = options.priors;
     if (p.lengthscale) {
       for (Eigen::Index i = 0; i < h.lengthscales.size(); ++i) {
@@ -131,49 +134,92 @@ struct OptDeleter {
   void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
 };
 
+// One L-BFGS run of `objective` from the free coordinates `x`; what it found is kept in
+// `objective.best` and `best_theta`, and a failure or an abnormal end is logged.
+void run_start(Objective& objective, std::vector<double> x, const std::string& name) {
+  const Search& search = objective.search;
+  const auto n_free = static_cast<unsigned>(search.free.size());
+  for (unsigned j = 0; j < n_free; ++j) x[j] = std::min(std::max(x[j], search.lower[j]), search.upper[j]);
+  std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n_free));
+  nlopt_set_lower_bounds(opt.get(), search.lower.data());
+  nlopt_set_upper_bounds(opt.get(), search.upper.data());
+  nlopt_set_min_objective(opt.get(), &Objective::call, &objective);
+  nlopt_set_maxeval(opt.get(), objective.options.max_evaluations);
+  nlopt_set_ftol_rel(opt.get(), objective.options.relative_tolerance);
+  double minimum = 0;
+  const nlopt_result status = nlopt_optimize(opt.get(), x.data(), &minimum);
+  const LogCallback& log = objective.gp.log();
+  if (!objective.failure.empty()) {
+    log_to(log, "fit_hyperparameters: " + name + " stopped: " + objective.failure);
+    objective.failure.clear();
+  } else if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
+    log_to(log, "fit_hyperparameters: " + name + " ended with NLopt status " +
+                    std::to_string(static_cast<int>(status)));
+  }
+}
+
+std::vector<double> free_part(const Search& search, const Eigen::VectorXd& theta) {
+  std::vector<double> x;
+  for (const Eigen::Index i : search.free) x.push_back(theta[i]);
+  return x;
+}
+
+// `count` of the rows 0..n−1 drawn without replacement (a partial Fisher–Yates shuffle on
+// the raw engine, so the draw is the same with every standard library), in ascending order.
+std::vector<Eigen::Index> random_rows(Eigen::Index n, Eigen::Index count, std::mt19937_64& rng) {
+  std::vector<Eigen::Index> rows(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) rows[static_cast<std::size_t>(i)] = i;
+  for (Eigen::Index i = 0; i < count; ++i) {
+    const auto j = i + static_cast<Eigen::Index>(rng() % static_cast<std::uint64_t>(n - i));
+    std::swap(rows[static_cast<std::size_t>(i)], rows[static_cast<std::size_t>(j)]);
+  }
+  rows.resize(static_cast<std::size_t>(count));
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
 }  // namespace
 
 FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, std::uint64_t seed) {
   if (gp.size() == 0) throw std::invalid_argument("fit_hyperparameters: the GP holds no data");
   const Search search = make_search(gp.dim(), options);
-  const auto n_free = static_cast<unsigned>(search.free.size());
   std::mt19937_64 rng(seed);
+  const Eigen::VectorXd warm = search.layout.pack(gp.hyperparameters());
+  auto objective_on = [&](const Eigen::MatrixXd& inputs, const Eigen::VectorXd& targets) {
+    return Objective{gp, options, search, inputs, targets, warm, std::numeric_limits<double>::infinity(),
+                     {}, 0, {}, {}};
+  };
+  Objective full = objective_on(gp.unit_inputs(), gp.standardized_targets());
 
-  Objective objective{gp, options, search, search.layout.pack(gp.hyperparameters()),
-                      std::numeric_limits<double>::infinity(), {}, 0, {}, {}};
-  const Eigen::VectorXd warm = objective.theta;
+  const bool on_subset = options.subset_size > 0 && gp.size() >= 2 * Eigen::Index{options.subset_size};
+  Eigen::MatrixXd subset_inputs;
+  Eigen::VectorXd subset_targets;
+  if (on_subset) {
+    const std::vector<Eigen::Index> rows = random_rows(gp.size(), options.subset_size, rng);
+    subset_inputs = gp.unit_inputs()(rows, Eigen::all);
+    subset_targets = gp.standardized_targets()(rows);
+  }
+  Objective subset = objective_on(subset_inputs, subset_targets);
+
   FitResult result;
+  Objective& starts = on_subset ? subset : full;
   for (int start = 0; start <= options.random_restarts; ++start) {
-    std::vector<double> x(n_free);
-    for (unsigned j = 0; j < n_free; ++j) {
-      const Eigen::Index i = search.free[j];
-      double value = warm[i];
-      if (start > 0) value = random_start(search.layout, i, rng);
-      x[j] = std::min(std::max(value, search.lower[j]), search.upper[j]);
-    }
-    std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n_free));
-    nlopt_set_lower_bounds(opt.get(), search.lower.data());
-    nlopt_set_upper_bounds(opt.get(), search.upper.data());
-    nlopt_set_min_objective(opt.get(), &Objective::call, &objective);
-    nlopt_set_maxeval(opt.get(), options.max_evaluations);
-    nlopt_set_ftol_rel(opt.get(), options.relative_tolerance);
-    double minimum = 0;
-    const nlopt_result status = nlopt_optimize(opt.get(), x.data(), &minimum);
-    if (!objective.failure.empty()) {
-      log_to(gp.log(), "fit_hyperparameters: start " + std::to_string(start) +
-                           " stopped: " + objective.failure);
-      objective.failure.clear();
-    } else if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
-      log_to(gp.log(), "fit_hyperparameters: start " + std::to_string(start) +
-                           " ended with NLopt status " + std::to_string(static_cast<int>(status)));
-    }
+    Eigen::VectorXd theta = warm;
+    if (start > 0)
+      for (const Eigen::Index i : search.free) theta[i] = random_start(search.layout, i, rng);
+    run_start(starts, free_part(search, theta), "start " + std::to_string(start));
     ++result.starts;
   }
-  result.evaluations = objective.evaluations;
-  if (!std::isfinite(objective.best))
+  if (on_subset) {
+    const Eigen::VectorXd& from = std::isfinite(subset.best) ? subset.best_theta : warm;
+    run_start(full, free_part(search, from), "polish on all the data");
+  }
+  result.evaluations = full.evaluations;
+  result.subset_evaluations = subset.evaluations;
+  if (!std::isfinite(full.best))
     throw std::runtime_error("fit_hyperparameters: no start produced a finite likelihood");
-  gp.set_hyperparameters(objective.unpack(objective.best_theta));
-  result.objective = -objective.best;
+  gp.set_hyperparameters(full.unpack(full.best_theta));
+  result.objective = -full.best;
   return result;
 }
 

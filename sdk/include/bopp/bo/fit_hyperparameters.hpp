@@ -29,6 +29,12 @@ struct FitOptions {
   int max_evaluations = 200;
   // Relative tolerance on the objective at which a start stops.
   double relative_tolerance = 1e-7;
+  // With at least twice this many points, every start runs first on a random subset of
+  // this size, and only the best of them is then polished on all the data: the starts and
+  // most iterations cost the subset's n³ instead of the data's. The subset's optimum is
+  // near the full one (more data sharpen the likelihood, they rarely move its mode), so
+  // the polish takes a few evaluations. 0 turns it off.
+  int subset_size = 500;
   bool learn_noise = true;  // false: keep the GP's noise variance
   bool learn_mean = true;   // false: keep the GP's constant mean
   HyperparameterPriors priors;  // none by default: maximum likelihood
@@ -37,14 +43,16 @@ struct FitOptions {
 
 struct FitResult {
   double objective = 0.0;  // log marginal likelihood + log prior density at the optimum
-  int evaluations = 0;     // over all starts
+  int evaluations = 0;     // on all the data, over all starts and the polish
+  int subset_evaluations = 0;  // on the subset (see FitOptions::subset_size)
   int starts = 0;
 };
 
 // Maximizes log p(y | θ) + log p(θ) over the hyperparameters of a conditioned `gp` with
 // NLopt's box-constrained L-BFGS (analytic gradients), from the current hyperparameters
 // and `random_restarts` random points; leaves the best in `gp` and refactors it. Draws
-// come from `seed`. Throws std::invalid_argument when the GP holds no data.
+// (the random starts and the subset) come from `seed`. Throws std::invalid_argument when
+// the GP holds no data.
 FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, std::uint64_t seed);
 
 }  // namespace bopp::bo
