@@ -27,18 +27,20 @@ step "Depends"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "bopp: $depends"
 # What the program and the plugins link (dpkg-shlibdeps); names as in Debian 12.
-for lib in libc6 libstdc++6 libboost-program-options libnlopt0; do
+for lib in libc6 libstdc++6 libboost-program-options libnlopt0 libopenblas liblapacke; do
   grep -q "$lib" <<< "$depends" || fail "bopp does not depend on $lib: $depends"
 done
 dev_depends=$(dpkg-deb -f "$dev" Depends)
 echo "bopp-dev: $dev_depends"
-for pkg in "bopp (= $version)" libeigen3-dev libtomlplusplus-dev libnlopt-dev libboost-dev cmake; do
+for pkg in "bopp (= $version)" libeigen3-dev libtomlplusplus-dev libnlopt-dev libboost-dev libopenblas-dev \
+           liblapacke-dev cmake; do
   grep -qF "$pkg" <<< "$dev_depends" || fail "bopp-dev does not depend on $pkg: $dev_depends"
 done
 
 step "contents"
 contents=$(dpkg-deb -c "$deb"; dpkg-deb -c "$dev")
 for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/share/bopp/examples/quickstart.toml \
+            ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a \
             ./usr/include/bopp/abi.h ./usr/include/bopp/plugin.hpp ./usr/lib/cmake/bopp/boppConfig.cmake \
             ./usr/lib/cmake/bopp/BoppAddPlugin.cmake; do
   grep -q " $path$" <<< "$contents" || fail "the packages lack $path"
