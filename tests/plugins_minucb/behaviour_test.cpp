@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -198,6 +199,30 @@ TEST(LaMinUcb, AsksTheStartThenBatchThenStep) {
     a.tell(X, y, std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
   }
   EXPECT_EQ(sizes, (std::vector<Eigen::Index>{1, 2, 1, 2, 1, 2, 1}));
+}
+
+// By default the look-ahead batch has the size of GIBO's batch at x_t (MinUCB's b2): d
+// points while ∇f(x_t) is unknown, fewer once the data pin it down (the ε_diff early stop).
+// With eps_diff = 0 it is always d; a given batch is taken as it is.
+TEST(LaMinUcb, BatchIsGibosEarlyStoppedBatchByDefault) {
+  const Eigen::Index d = 5;
+  const bopp::Problem p = bopp::Problem::box(d, 0, 1);
+  const auto sizes = [&](const std::string& settings) {
+    LaMinUcb a = make<LaMinUcb>(p, "fantasies = 4\nlengthscale = 0.5\n" + settings, 9);
+    run(a, p, bumps(), 120);
+    std::vector<Eigen::Index> b;
+    for (const bopp::minucb::LookAheadBatch& batch : a.batches()) b.push_back(batch.points.rows());
+    return b;
+  };
+  const std::vector<Eigen::Index> adaptive = sizes("");
+  ASSERT_GE(adaptive.size(), 3u);
+  EXPECT_EQ(adaptive.front(), d);
+  EXPECT_LT(*std::min_element(adaptive.begin(), adaptive.end()), d);
+  for (const Eigen::Index b : adaptive) EXPECT_GE(b, 1);
+  for (const Eigen::Index b : adaptive) EXPECT_LE(b, d);
+  EXPECT_EQ(sizes("batch = 0\n"), adaptive);
+  for (const Eigen::Index b : sizes("eps_diff = 0.0\n")) EXPECT_EQ(b, d);
+  for (const Eigen::Index b : sizes("batch = 3\n")) EXPECT_EQ(b, 3);
 }
 
 // Failed evaluations are dropped; a failed start point is asked again.

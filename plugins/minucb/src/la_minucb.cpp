@@ -1,17 +1,31 @@
 #include "la_minucb.hpp"
 
+#include <bopp/bo/gradient_trace.hpp>
+
 #include <algorithm>
 
 namespace bopp::minucb {
 
 std::vector<Param> LaMinUcb::params() {
   std::vector<Param> p = shared_params();
-  p.push_back(Param::integer("batch", 1, "b: look-ahead batch size (the paper's value is not reported; 1)")
-                  .range(1, 64));
+  p.push_back(Param::integer("batch", 0,
+                             "b: look-ahead batch size; 0 means GIBO's batch at x_t, as MinUCB's b2: up to d "
+                             "greedy points with the eps_diff early stop, so b adapts per iteration (the "
+                             "paper's value is not reported)")
+                  .range(0, 100000));
+  p.push_back(Param::real("eps_diff", 0.1,
+                          "with batch = 0: GIBO's early stop, end the batch once a point lowers the gradient "
+                          "trace by less than this (synthetic 0.1; 0 never stops)")
+                  .at_least(0));
+  p.push_back(Param::boolean("gradient_start", true,
+                             "start the look-ahead also from GIBO's greedy batch of b points at x_t (with b > "
+                             "fantasies most points stay near their start)"));
   p.push_back(Param::integer("fantasies", 16,
                              "N_f: fixed base samples of the one-shot look-ahead (BoTorch's KG: 64; 16 for cost)")
                   .range(1, 1024));
-  p.push_back(Param::integer("restarts", 3, "L-BFGS starts of the look-ahead (warm start + best raw samples)")
+  p.push_back(Param::integer("restarts", 4,
+                             "L-BFGS starts of the look-ahead, in all: the warm start at x_t, GIBO's batch "
+                             "(gradient_start), the best raw samples")
                   .range(1, 1000));
   p.push_back(Param::integer("raw_samples", 64, "random batches scored to pick the look-ahead's starts").range(0, 100000));
   p.push_back(Param::integer("max_evaluations", 100, "look-ahead evaluations per L-BFGS start").range(1, 100000));
@@ -30,6 +44,8 @@ LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t s
   lookahead_.restarts = static_cast<int>(config.integer("restarts"));
   lookahead_.raw_samples = static_cast<int>(config.integer("raw_samples"));
   lookahead_.max_evaluations = static_cast<int>(config.integer("max_evaluations"));
+  eps_diff_ = config.real("eps_diff");
+  gradient_start_ = config.boolean("gradient_start");
 }
 
 Points LaMinUcb::ask(std::size_t max_points) {
@@ -45,12 +61,30 @@ Points LaMinUcb::ask(std::size_t max_points) {
     } else {
       // Hyperparameters are refit once per iteration, here, and kept for its step.
       const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, true, rng_());
-      batches_.push_back(select_lookahead_batch(gp, x_, problem_, lookahead_, rng_()));
+      batches_.push_back(plan_lookahead(gp));
       queue_ = batches_.back().points;
       step_next_ = true;
     }
   }
   return take_planned(queue_, max_points);
+}
+
+LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
+  const bool adaptive = lookahead_.batch == 0;
+  const std::uint64_t gibo_seed = rng_(), seed = rng_();
+  Eigen::MatrixXd gibo_batch;
+  if (adaptive || gradient_start_) {
+    bo::GradientBatchOptions gibo;
+    gibo.mode = bo::GradientBatchOptions::Mode::greedy;
+    gibo.batch = adaptive ? problem_.dim() : lookahead_.batch;
+    gibo.box_delta = settings_.delta;
+    gibo.min_reduction = adaptive ? eps_diff_ : 0.0;
+    gibo_batch = bo::select_gradient_batch(gp, x_, gibo, gibo_seed).points;
+  }
+  LookAheadOptions options = lookahead_;
+  if (adaptive) options.batch = std::max<Eigen::Index>(1, gibo_batch.rows());
+  if (!gradient_start_) gibo_batch.resize(0, 0);
+  return select_lookahead_batch(gp, x_, problem_, options, seed, gibo_batch);
 }
 
 void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {

@@ -1,9 +1,11 @@
 // LA-MinUCB (Fan et al. 2024, Algorithm 2), maximization convention. After one evaluation
-// of the start point, each iteration asks a batch Z of `batch` points that maximizes the
-// expected maximum of the LCB after observing Z (the one-shot look-ahead, lookahead.hpp),
-// then, once Z is told, moves to x_{t+1} = argmax μ − βσ over x_t ± δ (lcb_step.hpp) and asks
-// x_{t+1}: b + 1 evaluations per iteration. Batches the host truncates are kept in a queue;
-// failed evaluations are dropped. recommend() is the iterate.
+// of the start point, each iteration asks a batch Z of b points that maximizes the expected
+// maximum of the LCB after observing Z (the one-shot look-ahead, lookahead.hpp), then, once Z
+// is told, moves to x_{t+1} = argmax μ − βσ over x_t ± δ (lcb_step.hpp) and asks x_{t+1}:
+// b + 1 evaluations per iteration. By default b is the size of GIBO's greedy batch at x_t
+// (up to d points, ε_diff early stop), MinUCB's b⁽²⁾, and that batch is also a start of the
+// look-ahead. Batches the host truncates are kept in a queue; failed evaluations are
+// dropped. recommend() is the iterate.
 #pragma once
 
 #include "lcb_step.hpp"
@@ -38,11 +40,16 @@ class LaMinUcb {
   const std::vector<LookAheadBatch>& batches() const { return batches_; }
 
  private:
+  // GIBO's batch at x_t (its size is b when batch = 0), then the look-ahead started from it.
+  LookAheadBatch plan_lookahead(const bo::GaussianProcess& gp);
+
   Problem problem_;
   Host host_;
   std::mt19937_64 rng_;
   Settings settings_;
-  LookAheadOptions lookahead_;
+  LookAheadOptions lookahead_;  // batch 0: GIBO's batch size, per iteration
+  double eps_diff_ = 0.1;
+  bool gradient_start_ = true;
   LocalModel model_;
   Observations data_;
   Eigen::VectorXd x_;

@@ -163,6 +163,14 @@ LookAheadLcb::Fantasized LookAheadLcb::fantasize(const Eigen::MatrixXd& Z, const
   return out;
 }
 
+Eigen::MatrixXd LookAheadLcb::fantasized_lcb(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& points) const {
+  const Forward f = forward(gp_, Z, points);
+  const double m = gp_.output_scaling().mean, s = gp_.output_scaling().scale;
+  Eigen::MatrixXd lcb = xi_.transpose() * f.W;  // N × m: the fantasies' shifts of the mean
+  lcb.rowwise() += (f.mu - beta_ * f.sd).transpose();
+  return ((lcb.array() * s) + m).matrix();
+}
+
 Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed) {
   // Randomized QMC (minucb.md §4.3): a digitally shifted Sobol design of ⌈N/2⌉ points in
   // [0, 1)^b mapped by Φ⁻¹, each with its antithetic partner −ξ. For b = 1 this stratifies
@@ -182,7 +190,8 @@ Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasie
 }
 
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
-                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed) {
+                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed,
+                                      const Eigen::MatrixXd& start_batch) {
   const Eigen::Index d = x_t.size(), b = options.batch, N = options.fantasies;
   std::mt19937_64 rng(seed);
   const LookAheadLcb criterion(gp, options.beta, lookahead_base_samples(b, N, rng()));
@@ -202,21 +211,17 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
   // fantasy's posterior. With every x'_j at x_t the antithetic terms cancel and a start's
   // score would only measure σ_{D∪Z}(x_t), ranking the Z nearest x_t first.
   const auto inner_for = [&](const Eigen::MatrixXd& Z, Eigen::MatrixXd& inner) {
-    inner = x_t.transpose().replicate(N, 1);
-    const LookAheadLcb::Fantasized at_x = criterion.fantasize(Z, inner);
-    Eigen::ArrayXd best = at_x.mean.array() - options.beta * at_x.variance.array().max(0).sqrt();
-    for (Eigen::Index i = 0; i < b; ++i) {
-      const Eigen::MatrixXd candidate = Z.row(i).replicate(N, 1);
-      const LookAheadLcb::Fantasized at_z = criterion.fantasize(Z, candidate);
-      const Eigen::ArrayXd lcb = at_z.mean.array() - options.beta * at_z.variance.array().max(0).sqrt();
-      for (Eigen::Index j = 0; j < N; ++j) {
-        if (lcb[j] > best[j]) {
-          best[j] = lcb[j];
-          inner.row(j) = Z.row(i);
-        }
-      }
+    Eigen::MatrixXd candidates(b + 1, d);
+    candidates << x_t.transpose(), Z;
+    const Eigen::MatrixXd lcb = criterion.fantasized_lcb(Z, candidates);
+    inner.resize(N, d);
+    double total = 0;
+    for (Eigen::Index j = 0; j < N; ++j) {
+      Eigen::Index k = 0;
+      total += lcb.row(j).maxCoeff(&k);
+      inner.row(j) = candidates.row(k);
     }
-    return best.mean();
+    return total / static_cast<double>(N);
   };
 
   std::vector<Eigen::VectorXd> starts;
@@ -228,6 +233,15 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
   }
   inner_for(Z0, inner0);
   starts.push_back(pack(Z0, inner0));
+  // The given batch (GIBO's): with b > N most rows of Z carry no fantasy's inner point and
+  // stay near their start, so where they start matters (docs/minucb.md).
+  if (start_batch.rows() == b && start_batch.cols() == d) {
+    const Eigen::MatrixXd Z = start_batch.cwiseMax(box.lower.transpose().replicate(b, 1))
+                                  .cwiseMin(box.upper.transpose().replicate(b, 1));
+    Eigen::MatrixXd inner;
+    inner_for(Z, inner);
+    starts.push_back(pack(Z, inner));
+  }
   struct Raw {
     double score;
     Eigen::MatrixXd Z, inner;

@@ -41,6 +41,10 @@ class LookAheadLcb {
   };
   Fantasized fantasize(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner) const;
 
+  // The LCB μ_{D∪Z} − βσ_{D∪Z} (user units) at each of m points under each fantasy: N × m,
+  // entry (j, k) is point k under fantasy j. One evaluation for all of them, however many.
+  Eigen::MatrixXd fantasized_lcb(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& points) const;
+
  private:
   const bo::GaussianProcess& gp_;
   double beta_;
@@ -52,8 +56,8 @@ struct LookAheadOptions {
   double delta = 0.2;
   Eigen::Index batch = 1;       // b
   Eigen::Index fantasies = 16;  // N
-  int raw_samples = 64;         // random Z (inner points at the warm start) scored once
-  int restarts = 3;             // L-BFGS starts: the warm start and the best raw samples
+  int raw_samples = 64;         // random Z scored once, each with its best inner points
+  int restarts = 4;             // L-BFGS starts: the warm start, the given batch, the best raw samples
   int max_evaluations = 100;    // per start
 };
 
@@ -68,9 +72,12 @@ struct LookAheadBatch {
 Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed);
 
 // Maximizes A over Z and X' in x_t ± δ ∩ the problem's box. Starts: Z at x_t plus small
-// perturbations with every x'_j at x_t (the previous step's argmax LCB), and the best of
-// raw_samples random Z with the same inner points. Base samples come in antithetic pairs.
+// perturbations; Z = start_batch when it has b rows (LA-MinUCB passes GIBO's batch at x_t);
+// then the best of raw_samples random Z, up to `restarts` starts in all. The inner points of
+// every start are, per fantasy, the best of x_t and the rows of Z under that fantasy. Base
+// samples come in antithetic pairs.
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
-                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed);
+                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed,
+                                      const Eigen::MatrixXd& start_batch = {});
 
 }  // namespace bopp::minucb
