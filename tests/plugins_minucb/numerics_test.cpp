@@ -178,7 +178,8 @@ TEST(LookAhead, NeverBelowTheGivenStartBatch) {
     const double at_start = criterion.value(good, inner);
     EXPECT_NEAR(at_start, lcb.rowwise().maxCoeff().mean(), 1e-9);
     options.max_evaluations = 1;
-    const bopp::minucb::LookAheadBatch from_good = bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed, good);
+    const bopp::minucb::LookAheadBatch from_good =
+        bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed, good);
     EXPECT_GE(from_good.value, at_start - 1e-12) << "seed " << seed;
     EXPECT_NEAR(criterion.value(from_good.points, from_good.inner), from_good.value, 1e-9) << "seed " << seed;
     EXPECT_LT(bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed).value, at_start) << "seed " << seed;
