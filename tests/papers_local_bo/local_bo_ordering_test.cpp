@@ -1,39 +1,49 @@
 // Fan et al.'s ordering at a small scale (issue #6): on Müller et al.'s synthetic functions
-// in d = 10 with 150 evaluations, MinUCB ends better than GIBO, and all three local methods
-// far better than random search. Five runs, each on its own function (gpsample seed = -1);
-// the comparison is of the mean final best over them (gpsample minimizes).
+// in d = 10 with 150 evaluations, MinUCB and LA-MinUCB end better than GIBO, and all three
+// far better than random search. Ten runs, each on its own function (gpsample seed = -1;
+// gpsample minimizes).
 //
-// The paper also has LA-MinUCB ahead of GIBO. With its default batch (GIBO's batch, as
-// MinUCB's) ours is at d = 25, 50 and 100 (docs/papers.md), but not here: on most functions
-// it ends at MinUCB's local optimum, on the others an early long step into the look-ahead's
-// far corner of the δ-box sends it to a worse basin (here functions 0 and 1; docs/minucb.md).
-// So for LA-MinUCB this test asserts what holds: MinUCB's optimum (within 0.02) on at least
-// three of the five functions, and far better than random search.
+// "Better" is counted per function: the method ends below GIBO on most of the ten. The means
+// are too close to compare: MinUCB was 0.052 ahead with Eigen's own kernels and 0.035 on
+// OpenBLAS, and with five functions it was ahead in one build and behind in the other, from
+// rounding alone. LA-MinUCB ends below GIBO on 8 of 10 functions in both builds, yet its mean
+// is behind (−2.81 against −2.90): on two functions an early long step to a corner of the
+// look-ahead's δ-box sends it to a worse basin (docs/minucb.md). Measured (Eigen / OpenBLAS):
+// MinUCB below GIBO on 9 / 9 functions, LA-MinUCB on 8 / 8, LA-MinUCB within 0.02 of
+// MinUCB on 7 / 8; the thresholds below leave one function of margin or more.
 #include "local_bo_runs.hpp"
 
 namespace bopp::local_bo_test {
 namespace {
 
 const std::string objective = "name = 'gpsample'\nkind = 'posterior_mean'\nseed = -1\ndim = 10";
-const std::vector<std::uint64_t> seeds = {0, 1, 2, 3, 4};
+const std::vector<std::uint64_t> seeds = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
 constexpr std::uint64_t budget = 150;
 constexpr std::uint64_t batch = 32;
 
-TEST(LocalBoOrdering, MinUcbBeatsGiboLaMinUcbReachesItsOptimumAndAllBeatRandomSearch) {
-  const double gibo = mean(final_bests(objective, "name = 'gibo'", seeds, budget, batch));
+// How many of the functions `method` ends below `baseline` + `tolerance` on.
+int below(const std::vector<double>& method, const std::vector<double>& baseline, double tolerance = 0.0) {
+  int count = 0;
+  for (std::size_t i = 0; i < method.size(); ++i) count += method[i] < baseline[i] + tolerance ? 1 : 0;
+  return count;
+}
+
+TEST(LocalBoOrdering, MinUcbAndLaMinUcbBeatGiboOnMostFunctionsAndAllBeatRandomSearch) {
+  const std::vector<double> gibo = final_bests(objective, "name = 'gibo'", seeds, budget, batch);
   const std::vector<double> minucb = final_bests(objective, "name = 'minucb'", seeds, budget, batch);
   const std::vector<double> la_minucb = final_bests(objective, "name = 'la-minucb'", seeds, budget, batch);
   const double random = mean(final_bests(objective, "name = 'random'", seeds, budget, batch));
-  RecordProperty("gibo", std::to_string(gibo));
+  RecordProperty("gibo", std::to_string(mean(gibo)));
   RecordProperty("minucb", std::to_string(mean(minucb)));
   RecordProperty("la_minucb", std::to_string(mean(la_minucb)));
   RecordProperty("random", std::to_string(random));
-  EXPECT_LT(mean(minucb), gibo);
-  int level = 0;
-  for (std::size_t i = 0; i < seeds.size(); ++i) level += la_minucb[i] <= minucb[i] + 0.02 ? 1 : 0;
-  EXPECT_GE(level, 3) << "functions where LA-MinUCB ends at MinUCB's optimum";
+  RecordProperty("minucb_below_gibo", below(minucb, gibo));
+  RecordProperty("la_minucb_below_gibo", below(la_minucb, gibo));
+  EXPECT_GE(below(minucb, gibo), 8) << "functions where MinUCB ends below GIBO, of 10";
+  EXPECT_GE(below(la_minucb, gibo), 7) << "functions where LA-MinUCB ends below GIBO, of 10";
+  EXPECT_GE(below(la_minucb, minucb, 0.02), 6) << "functions where LA-MinUCB ends at MinUCB's optimum, of 10";
   // Random search is far behind: at least half a unit of the functions' scale (sd 1).
-  for (const double local : {gibo, mean(minucb), mean(la_minucb)}) EXPECT_LT(local, random - 0.5);
+  for (const double local : {mean(gibo), mean(minucb), mean(la_minucb)}) EXPECT_LT(local, random - 0.5);
 }
 
 }  // namespace
