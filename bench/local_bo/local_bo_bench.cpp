@@ -89,9 +89,10 @@ void BM_GiboIteration(benchmark::State& state) {
 }
 BENCHMARK(BM_GiboIteration)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
-// LA-MinUCB: 125 iterations of b + 1 = 2 points fill the window; each benchmark iteration is
-// the batch's round (whose tell computes the step) and the step's round (whose tell computes
-// the next look-ahead batch).
+// LA-MinUCB with its default batch (GIBO's early-stopped batch at x_t, mostly one point once
+// the gradient is known): 125 iterations fill the window; each benchmark iteration is the
+// batch's round (whose tell computes the step) and the step's round (whose tell computes the
+// next look-ahead batch).
 void BM_LaMinUcbIteration(benchmark::State& state) {
   const bopp::Problem p = problem();
   gemm_seconds();
