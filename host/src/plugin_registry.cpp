@@ -102,7 +102,18 @@ std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& from_comma
   std::error_code ec;
   const fs::path program = boost::dll::program_location(ec);
   if (!ec) folders.push_back(program.parent_path().parent_path() / BOPP_PLUGIN_SUBDIR);
-  return folders;
+  // A folder named twice (say BOPP_PLUGIN_PATH naming the default one) is listed once, at
+  // its first place, as the registry searches it.
+  std::vector<fs::path> unique, seen;
+  for (const fs::path& folder : folders) {
+    fs::path key = fs::weakly_canonical(folder, ec);
+    if (ec) key = folder.lexically_normal();
+    if (!key.has_filename()) key = key.parent_path();  // "/a/" is "/a"
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    unique.push_back(folder);
+  }
+  return unique;
 }
 
 PluginRegistry::PluginRegistry(std::vector<fs::path> folders, PluginTrust trust)

@@ -99,6 +99,20 @@ TEST(PluginRegistry, SearchPathPutsCommandLineThenEnvironmentFirst) {
   EXPECT_EQ(folders.back().filename(), "plugins");
 }
 
+TEST(PluginRegistry, SearchPathNamesAFolderOnceAtItsFirstPlace) {
+  const std::string twice = plugin_dir().string() + ":" + (plugin_dir() / ".").string() + ":/env/b";
+  ::setenv("BOPP_PLUGIN_PATH", twice.c_str(), 1);
+  const auto folders = plugin_search_path({"/cli", "/cli/"});
+  ::unsetenv("BOPP_PLUGIN_PATH");
+  ASSERT_GE(folders.size(), 3u);
+  EXPECT_EQ(folders[0], "/cli");
+  EXPECT_EQ(folders[1], plugin_dir());
+  EXPECT_EQ(folders[2], "/env/b");
+  for (std::size_t i = 0; i < folders.size(); ++i)
+    for (std::size_t j = i + 1; j < folders.size(); ++j)
+      EXPECT_NE(std::filesystem::weakly_canonical(folders[i]), std::filesystem::weakly_canonical(folders[j]));
+}
+
 TEST(PluginRegistry, NeverSearchesTheCurrentFolderImplicitly) {
   ::unsetenv("BOPP_PLUGIN_PATH");
   for (const auto& folder : plugin_search_path({})) {
