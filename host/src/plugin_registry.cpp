@@ -19,6 +19,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What makes two spellings of a folder the same folder ("a", "./a/", a symlink to it), for
+// the search path and the registry alike.
+fs::path folder_identity(const fs::path& folder) {
+  std::error_code ec;
+  fs::path key = fs::weakly_canonical(folder, ec);
+  if (ec) key = folder.lexically_normal();
+  if (!key.has_filename()) key = key.parent_path();  // "/a/" is "/a"
+  return key;
+}
+
 // A user private group: the owner's primary group, named like the owner, with no other
 // members. Files that are group-writable through it are writable by the owner alone.
 bool is_private_group(uid_t owner, gid_t group) {
@@ -106,9 +116,7 @@ std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& from_comma
   // its first place, as the registry searches it.
   std::vector<fs::path> unique, seen;
   for (const fs::path& folder : folders) {
-    fs::path key = fs::weakly_canonical(folder, ec);
-    if (ec) key = folder.lexically_normal();
-    if (!key.has_filename()) key = key.parent_path();  // "/a/" is "/a"
+    const fs::path key = folder_identity(folder);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
     unique.push_back(folder);
@@ -121,7 +129,7 @@ PluginRegistry::PluginRegistry(std::vector<fs::path> folders, PluginTrust trust)
   std::vector<fs::path> seen_folders;
   for (const fs::path& folder : folders_) {
     std::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(folder, ec);
+    const fs::path canonical = folder_identity(folder);
     if (!fs::is_directory(canonical, ec)) continue;
     if (std::find(seen_folders.begin(), seen_folders.end(), canonical) != seen_folders.end()) continue;
     seen_folders.push_back(canonical);
