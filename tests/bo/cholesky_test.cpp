@@ -1,4 +1,5 @@
-// robust_cholesky: plain factorization, and jitter escalation reported through the log.
+// robust_cholesky: plain factorization, and jitter escalation reported through the log;
+// on OpenBLAS, one BLAS thread whatever the machine's cores.
 #include <bopp/bo/cholesky.hpp>
 
 #include <gtest/gtest.h>
@@ -6,7 +7,21 @@
 #include <string>
 #include <vector>
 
+#ifdef BOPP_BO_OPENBLAS
+extern "C" int openblas_get_num_threads(void);
+#endif
+
 namespace {
+
+#ifdef BOPP_BO_OPENBLAS
+// The toolkit sets it when it loads (cholesky.cpp): results must not depend on the core
+// count, and bopp's parallelism is in the evaluators.
+TEST(RobustCholesky, RunsOpenBlasOnOneThread) {
+  Eigen::MatrixXd K = Eigen::MatrixXd::Identity(300, 300);
+  bopp::bo::robust_cholesky(K);
+  EXPECT_EQ(openblas_get_num_threads(), 1);
+}
+#endif
 
 TEST(RobustCholesky, FactorsPositiveDefiniteMatrixWithoutJitter) {
   Eigen::MatrixXd K(2, 2);
