@@ -6,6 +6,8 @@
 #include <bopp/config_schema.hpp>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -76,9 +78,15 @@ std::vector<std::uint64_t> integer_list(toml::table& bench, const std::string& k
   return out;
 }
 
-// The value as it appears in a label: numbers and booleans as TOML writes them, strings bare.
+// The value as it appears in a label: strings bare, reals in their shortest round-trip form
+// (TOML++ writes 0.2 as 0.20000000000000001), integers and booleans as TOML writes them.
 std::string value_text(const toml::node& node) {
   if (const auto* s = node.as_string()) return s->get();
+  if (const auto* real = node.as_floating_point()) {
+    std::array<char, 32> digits{};
+    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), real->get()).ptr;
+    return std::string(digits.data(), end);
+  }
   std::ostringstream text;
   node.visit([&](const auto& v) { text << v; });
   return text.str();

@@ -65,6 +65,22 @@ noise_std = 0.5
   EXPECT_EQ(single.runs()[0].experiment.budget, 100u);
 }
 
+TEST(BenchGrid, RealValuesAppearInLabelsInTheirShortestForm) {
+  const host::BenchGrid grid = host::BenchGrid::parse(R"(
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "sphere"
+[objective.vary]
+noise_std = [0.2, 0.1, 1e-7]
+)",
+                                                      "grid.toml", registry());
+  ASSERT_EQ(grid.objectives.size(), 3u);
+  EXPECT_EQ(grid.objectives[0].label, "sphere-noise_std=0.2");  // TOML++ would write 0.20000000000000001
+  EXPECT_EQ(grid.objectives[1].label, "sphere-noise_std=0.1");
+  EXPECT_EQ(grid.objectives[2].label, "sphere-noise_std=1e-07");
+}
+
 TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   const std::string base = "[[objective]]\nname = \"branin\"\n";
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
