@@ -4,13 +4,14 @@
 // gpsample minimizes).
 //
 // "Better" is counted per function: the method ends below GIBO on most of the ten. The means
-// are too close to compare: MinUCB was 0.052 ahead with Eigen's own kernels and 0.035 on
-// OpenBLAS, and with five functions it was ahead in one build and behind in the other, from
-// rounding alone. LA-MinUCB ends below GIBO on 8 of 10 functions in both builds, yet its mean
-// is behind (−2.81 against −2.90): on two functions an early long step to a corner of the
-// look-ahead's δ-box sends it to a worse basin (docs/minucb.md). Measured (Eigen / OpenBLAS):
-// MinUCB below GIBO on 9 / 9 functions, LA-MinUCB on 8 / 8, LA-MinUCB within 0.02 of
-// MinUCB on 7 / 8; the thresholds below leave one function of margin or more.
+// cannot be compared at this scale: on 120 functions (examples/papers/fan-d10-ordering.toml)
+// the three methods' means are level within their standard errors (MinUCB −0.004 ± 0.014 and
+// LA-MinUCB +0.002 ± 0.017 against GIBO), because which basin a run ends in outweighs the
+// methods' differences inside one; per function, MinUCB ends below GIBO on 100 and LA-MinUCB
+// on 103 of the 120. With ten functions a mean can flip with rounding alone (Eigen's kernels
+// against OpenBLAS) or a last-bit change of a setting. Measured here, in both builds: MinUCB
+// below GIBO on 9 functions, LA-MinUCB on 9, LA-MinUCB within 0.02 of MinUCB on 8; the
+// thresholds leave one function of margin.
 #include "local_bo_runs.hpp"
 
 namespace bopp::local_bo_test {
@@ -39,9 +40,10 @@ TEST(LocalBoOrdering, MinUcbAndLaMinUcbBeatGiboOnMostFunctionsAndAllBeatRandomSe
   RecordProperty("random", std::to_string(random));
   RecordProperty("minucb_below_gibo", below(minucb, gibo));
   RecordProperty("la_minucb_below_gibo", below(la_minucb, gibo));
+  RecordProperty("la_minucb_at_minucb", below(la_minucb, minucb, 0.02));
   EXPECT_GE(below(minucb, gibo), 8) << "functions where MinUCB ends below GIBO, of 10";
-  EXPECT_GE(below(la_minucb, gibo), 7) << "functions where LA-MinUCB ends below GIBO, of 10";
-  EXPECT_GE(below(la_minucb, minucb, 0.02), 6) << "functions where LA-MinUCB ends at MinUCB's optimum, of 10";
+  EXPECT_GE(below(la_minucb, gibo), 8) << "functions where LA-MinUCB ends below GIBO, of 10";
+  EXPECT_GE(below(la_minucb, minucb, 0.02), 7) << "functions where LA-MinUCB ends at MinUCB's optimum, of 10";
   // Random search is far behind: at least half a unit of the functions' scale (sd 1).
   for (const double local : {mean(gibo), mean(minucb), mean(la_minucb)}) EXPECT_LT(local, random - 0.5);
 }

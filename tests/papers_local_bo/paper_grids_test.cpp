@@ -27,7 +27,7 @@ TEST(PaperGrids, EveryGridResolvesAgainstTheShippedPlugins) {
       ADD_FAILURE() << e.what();
     }
   }
-  EXPECT_GE(grids, 3);  // wu-fig1, wu-fig1-features, fan-fig2
+  EXPECT_GE(grids, 4);  // wu-fig1, wu-fig1-features, fan-fig2, fan-d10-ordering
 }
 
 }  // namespace

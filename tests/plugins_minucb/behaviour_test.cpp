@@ -225,6 +225,31 @@ TEST(LaMinUcb, BatchIsGibosEarlyStoppedBatchByDefault) {
   for (const Eigen::Index b : sizes("batch = 3\n")) EXPECT_EQ(b, 3);
 }
 
+// The look-ahead searches x_t ± h with h = min(δ, lookahead_box · lengthscale): its batches
+// stay within 0.3 lengthscales of the iterate they were planned at when δ is wider than that,
+// use the whole δ-box with lookahead_box = 0, and are unaffected when δ is the narrower.
+TEST(LaMinUcb, LookAheadBoxIsAFractionOfTheLengthscaleAtMostDelta) {
+  const bopp::Problem p = bopp::Problem::box(3, 0, 1);
+  // The largest coordinate distance of a look-ahead batch from the iterate it was planned at.
+  const auto farthest = [&](const std::string& settings) {
+    LaMinUcb a = make<LaMinUcb>(p, "fantasies = 4\nbatch = 3\ndelta = 0.2\n" + settings, 4);
+    run(a, p, bumps(), 60);
+    double far = 0;
+    for (std::size_t k = 0; k < a.batches().size(); ++k) {
+      const Eigen::VectorXd x_t = k == 0 ? Eigen::VectorXd::Constant(3, 0.5) : a.steps()[k - 1].x;
+      const Eigen::MatrixXd& Z = a.batches()[k].points;
+      far = std::max(far, (Z.rowwise() - x_t.transpose()).cwiseAbs().maxCoeff());
+    }
+    return far;
+  };
+  EXPECT_LE(farthest("lengthscale = 0.2\n"), 0.3 * 0.2 + 1e-12);
+  EXPECT_LE(farthest("lengthscale = 0.2\nlookahead_box = 0.5\n"), 0.5 * 0.2 + 1e-12);
+  EXPECT_GT(farthest("lengthscale = 0.2\nlookahead_box = 0\n"), 0.3 * 0.2 + 0.02);
+  EXPECT_LE(farthest("lengthscale = 0.2\nlookahead_box = 0\n"), 0.2 + 1e-12);
+  EXPECT_GT(farthest("lengthscale = 2\n"), 0.3 * 0.2 + 0.02);
+  EXPECT_LE(farthest("lengthscale = 2\n"), 0.2 + 1e-12);
+}
+
 // Failed evaluations are dropped; a failed start point is asked again.
 TEST(LaMinUcb, FailedEvaluationsAreSkipped) {
   const bopp::Problem p = bopp::Problem::box(2, 0, 1);

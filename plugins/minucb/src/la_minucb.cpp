@@ -3,6 +3,7 @@
 #include <bopp/bo/gradient_trace.hpp>
 
 #include <algorithm>
+#include <vector>
 
 namespace bopp::minucb {
 
@@ -20,6 +21,11 @@ std::vector<Param> LaMinUcb::params() {
   p.push_back(Param::boolean("gradient_start", true,
                              "start the look-ahead also from GIBO's greedy batch of b points at x_t (with b > "
                              "fantasies most points stay near their start)"));
+  p.push_back(Param::real("lookahead_box", 0.3,
+                          "half-width of the look-ahead's box x_t +- h (its batch and GIBO's start batch) in "
+                          "lengthscales: h = min(delta, lookahead_box * the median lengthscale); 0 "
+                          "means h = delta. The step still searches x_t +- delta")
+                  .at_least(0));
   p.push_back(Param::integer("fantasies", 16,
                              "N_f: fixed base samples of the one-shot look-ahead (BoTorch's KG: 64; 16 for cost)")
                   .range(1, 1024));
@@ -46,6 +52,7 @@ LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t s
   lookahead_.max_evaluations = static_cast<int>(config.integer("max_evaluations"));
   eps_diff_ = config.real("eps_diff");
   gradient_start_ = config.boolean("gradient_start");
+  lookahead_box_ = config.real("lookahead_box");
 }
 
 Points LaMinUcb::ask(std::size_t max_points) {
@@ -69,19 +76,33 @@ Points LaMinUcb::ask(std::size_t max_points) {
   return take_planned(queue_, max_points);
 }
 
+double LaMinUcb::lookahead_half_width(const bo::GaussianProcess& gp) const {
+  if (!(lookahead_box_ > 0)) return settings_.delta;
+  // The median lengthscale in user units: robust to a few fitted very short or long ones, and
+  // exactly the lengthscale when all are equal (a last-bit change of h changes the whole run).
+  const Eigen::VectorXd lengthscales = gp.kernel().lengthscales().cwiseProduct(gp.widths());
+  std::vector<double> sorted(lengthscales.data(), lengthscales.data() + lengthscales.size());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  const double typical = n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  return std::min(settings_.delta, lookahead_box_ * typical);
+}
+
 LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
   const bool adaptive = lookahead_.batch == 0;
   const std::uint64_t gibo_seed = rng_(), seed = rng_();
+  const double delta = lookahead_half_width(gp);
   Eigen::MatrixXd gibo_batch;
   if (adaptive || gradient_start_) {
     bo::GradientBatchOptions gibo;
     gibo.mode = bo::GradientBatchOptions::Mode::greedy;
     gibo.batch = adaptive ? problem_.dim() : lookahead_.batch;
-    gibo.box_delta = settings_.delta;
+    gibo.box_delta = delta;
     gibo.min_reduction = adaptive ? eps_diff_ : 0.0;
     gibo_batch = bo::select_gradient_batch(gp, x_, gibo, gibo_seed).points;
   }
   LookAheadOptions options = lookahead_;
+  options.delta = delta;
   if (adaptive) options.batch = std::max<Eigen::Index>(1, gibo_batch.rows());
   if (!gradient_start_) gibo_batch.resize(0, 0);
   return select_lookahead_batch(gp, x_, problem_, options, seed, gibo_batch);

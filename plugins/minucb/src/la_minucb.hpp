@@ -4,8 +4,9 @@
 // is told, moves to x_{t+1} = argmax μ − βσ over x_t ± δ (lcb_step.hpp) and asks x_{t+1}:
 // b + 1 evaluations per iteration. By default b is the size of GIBO's greedy batch at x_t
 // (up to d points, ε_diff early stop), MinUCB's b⁽²⁾, and that batch is also a start of the
-// look-ahead. Batches the host truncates are kept in a queue; failed evaluations are
-// dropped. recommend() is the iterate.
+// look-ahead. The look-ahead searches x_t ± h, h = min(δ, 0.3 lengthscales). Batches the
+// host truncates are kept in a queue; failed evaluations are dropped. recommend() is the
+// iterate.
 #pragma once
 
 #include "lcb_step.hpp"
@@ -40,8 +41,14 @@ class LaMinUcb {
   const std::vector<LookAheadBatch>& batches() const { return batches_; }
 
  private:
-  // GIBO's batch at x_t (its size is b when batch = 0), then the look-ahead started from it.
+  // GIBO's batch at x_t (its size is b when batch = 0), then the look-ahead started from it,
+  // both in x_t ± lookahead_half_width.
   LookAheadBatch plan_lookahead(const bo::GaussianProcess& gp);
+
+  // min(δ, lookahead_box · the median of the GP's lengthscales in user units): the
+  // one-shot value rewards far, uncertain batches, and where δ is wide against the lengthscale
+  // the batch goes to the δ-box's corners and the step can follow into another basin.
+  double lookahead_half_width(const bo::GaussianProcess& gp) const;
 
   Problem problem_;
   Host host_;
@@ -50,6 +57,7 @@ class LaMinUcb {
   LookAheadOptions lookahead_;  // batch 0: GIBO's batch size, per iteration
   double eps_diff_ = 0.1;
   bool gradient_start_ = true;
+  double lookahead_box_ = 0.3;  // the look-ahead's half-width in lengthscales, at most δ
   LocalModel model_;
   Observations data_;
   Eigen::VectorXd x_;
