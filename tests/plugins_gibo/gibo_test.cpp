@@ -279,6 +279,7 @@ TEST(Gibo, RejectsAnUnknownVariantAnUnknownKeyAndABadStart) {
   EXPECT_THROW(Gibo(problem, config("x0 = [0.5, 0.5, 2.0]"), 1, bopp::Host()), bopp::SchemaError);
   EXPECT_THROW(Gibo(problem, config("x0 = [0.5, 0.5, 0.5]\nx0_sobol_index = 2"), 1, bopp::Host()),
                bopp::SchemaError);
+  EXPECT_THROW(config("x0_sobol_index = -1"), bopp::SchemaError);  // absent means "not given"
 }
 
 // ---- the built module, through the C ABI -------------------------------------------------
@@ -295,7 +296,7 @@ TEST(GiboModule, ManifestDeclaresGiboWithADocumentedDefaultForEveryParameter) {
   EXPECT_STREQ(c.params[0]->name, "variant");
   EXPECT_STREQ(c.params[0]->choices, "practical|wu|wu-bfgs");
   for (std::uint32_t i = 0; i < c.param_count; ++i) {
-    EXPECT_NE(c.params[i]->default_value, nullptr) << c.params[i]->name;
+    EXPECT_NE(c.params[i]->default_value, nullptr) << c.params[i]->name;  // "" when optional
     EXPECT_GT(std::string(c.params[i]->help).size(), 20u) << c.params[i]->name;
   }
 }

@@ -56,11 +56,14 @@ std::vector<Param> Gibo::params() {
                     "fixed (both papers' synthetic setups) or fit: a MAP refit of lengthscales, "
                     "outputscale and mean under BoTorch's Gamma priors, noise kept fixed, once per "
                     "iteration when the GP's data hold n_max points (Müller et al.'s RL setups)"),
-      Param::reals("x0", {}, "start point; empty = the box centre (Müller et al.: 0.5·1 on [0,1]^d)"),
-      Param::integer("x0_sobol_index", -1,
+      Param::reals("x0", {}, "start point; absent: the box centre (Müller et al.: 0.5·1 on [0,1]^d)")
+          .make_optional(),
+      Param::integer("x0_sobol_index", 0,
                      "start at point i (from 0) of the Sobol sequence over the box, shifted with "
-                     "seed 0, the same for every run seed (Fan et al.'s shared starts); -1 = off")
-          .range(-1, 1000000),
+                     "seed 0, the same for every run seed (Fan et al.'s shared starts); absent: x0 or "
+                     "the box centre")
+          .range(0, 1000000)
+          .make_optional(),
       Param::integer("batch", 0,
                      "gradient points per iteration: practical, the most greedy points (Müller: d); "
                      "wu with batch_schedule constant, b (Wu: d+1 noiseless); 0 = d for practical, "
@@ -162,11 +165,10 @@ Gibo::Gibo(const Problem& problem, const Config& config, std::uint64_t seed, con
 }
 
 Eigen::VectorXd Gibo::start_point(const Config& config) const {
-  // This schema's "not given" values: an empty x0 and a negative index.
   std::optional<Eigen::VectorXd> x0;
   std::optional<std::int64_t> sobol_index;
-  if (config.reals("x0").size() > 0) x0 = config.reals("x0");
-  if (config.integer("x0_sobol_index") >= 0) sobol_index = config.integer("x0_sobol_index");
+  if (config.has("x0")) x0 = config.reals("x0");
+  if (config.has("x0_sobol_index")) sobol_index = config.integer("x0_sobol_index");
   return bo::start_point(problem_.lower, problem_.upper, x0, sobol_index, "algorithm 'gibo'");
 }
 
