@@ -6,9 +6,10 @@
 // "Better" is counted per function: the method ends below GIBO on most of the ten. The means
 // cannot be compared at this scale: on 120 functions (examples/papers/fan-d10-ordering.toml)
 // the three methods' means are level within their standard errors (MinUCB −0.004 ± 0.014 and
-// LA-MinUCB +0.002 ± 0.017 against GIBO), because which basin a run ends in outweighs the
-// methods' differences inside one; per function, MinUCB ends below GIBO on 100 and LA-MinUCB
-// on 103 of the 120. With ten functions a mean can flip with rounding alone (Eigen's kernels
+// LA-MinUCB +0.002 ± 0.017 against GIBO on OpenBLAS, −0.010 ± 0.009 and +0.016 ± 0.020 with
+// Eigen's kernels), because which basin a run ends in outweighs the methods' differences
+// inside one; per function, MinUCB ends below GIBO on 100 (106) and LA-MinUCB on 103 (99) of
+// the 120. With ten functions a mean can flip with rounding alone (Eigen's kernels
 // against OpenBLAS) or a last-bit change of a setting. Measured here, in both builds: MinUCB
 // below GIBO on 9 functions, LA-MinUCB on 9, LA-MinUCB within 0.02 of MinUCB on 8; the
 // thresholds leave one function of margin.
