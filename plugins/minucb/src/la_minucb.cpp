@@ -80,7 +80,7 @@ double LaMinUcb::lookahead_half_width(const bo::GaussianProcess& gp) const {
   if (!(lookahead_box_ > 0)) return settings_.delta;
   // The median lengthscale in user units: robust to a few fitted very short or long ones, and
   // exactly the lengthscale when all are equal (a last-bit change of h changes the whole run).
-  const Eigen::VectorXd lengthscales = gp.kernel().lengthscales().cwiseProduct(gp.widths());
+  const Eigen::VectorXd lengthscales = gp.user_lengthscales();
   std::vector<double> sorted(lengthscales.data(), lengthscales.data() + lengthscales.size());
   std::sort(sorted.begin(), sorted.end());
   const std::size_t n = sorted.size();

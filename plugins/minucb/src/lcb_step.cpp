@@ -31,7 +31,7 @@ Eigen::VectorXd gradient_step(const bo::GaussianProcess& gp, const Eigen::Vector
   const Eigen::VectorXd g = gp.predict_with_gradient(x).mean_gradient;
   const double norm = g.norm();
   if (!(norm > 0)) return x;
-  const Eigen::VectorXd lengthscales = gp.kernel().lengthscales().cwiseProduct(gp.widths());
+  const Eigen::VectorXd lengthscales = gp.user_lengthscales();
   const Eigen::VectorXd step = x + lr * lengthscales.cwiseProduct(g) / norm;
   return step.cwiseMax(box.lower).cwiseMin(box.upper);
 }

@@ -247,7 +247,7 @@ GradientBatch select_gradient_batch(const GaussianProcess& gp, const Eigen::Vect
   GradientBatch batch;
   batch.trace_before = trace.current();
   // Difference step of the structured starts: a tenth of the shortest lengthscale, in user units.
-  const double h = 0.1 * gp.kernel().lengthscales().cwiseProduct(gp.widths()).minCoeff();
+  const double h = 0.1 * gp.user_lengthscales().minCoeff();
   std::mt19937_64 rng(seed);
   if (options.batch == 0)
     batch.points.resize(0, gp.dim());
