@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config git clang file dpkg-dev zlib1g-dev
+  build-essential cmake ninja-build pkg-config git clang clang-format file dpkg-dev zlib1g-dev
   libeigen3-dev libopenblas-dev liblapacke-dev
   libboost-dev libboost-filesystem-dev libboost-program-options-dev
   libtomlplusplus-dev

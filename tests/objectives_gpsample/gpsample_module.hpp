@@ -1,7 +1,7 @@
 // libbopp-gpsample.so as a host sees it (tests/support/objective_module.hpp).
 #pragma once
 
-#include "../support/objective_module.hpp"
+#include "objective_module.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -4,7 +4,7 @@
 #include <bopp/bo/design.hpp>
 #include <bopp/plugin.hpp>
 
-#include "../support/objective_module.hpp"
+#include "objective_module.hpp"
 
 #include <gtest/gtest.h>
 

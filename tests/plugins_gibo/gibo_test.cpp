@@ -4,7 +4,7 @@
 // module through the C ABI.
 #include "gibo.hpp"
 
-#include "../support/objective_module.hpp"
+#include "objective_module.hpp"
 
 #include <bopp/bo/kernel.hpp>
 #include <bopp/bo/random_fourier_features.hpp>

@@ -2,7 +2,7 @@
 #include <bopp/host/bench_grid.hpp>
 #include <bopp/host/errors.hpp>
 
-#include "../host/test_paths.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 

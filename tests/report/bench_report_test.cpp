@@ -6,7 +6,7 @@
 #include <bopp/host/report_plots.hpp>
 #include <bopp/host/run_record.hpp>
 
-#include "../host/test_paths.hpp"
+#include "test_paths.hpp"
 #include "png_image.hpp"
 
 #include <gtest/gtest.h>
