@@ -39,7 +39,7 @@ done
 
 step "contents"
 contents=$(dpkg-deb -c "$deb"; dpkg-deb -c "$dev")
-for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/share/bopp/examples/quickstart.toml \
+for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/share/bopp/examples/quickstart.toml ./usr/share/bopp/examples/branin-random.toml \
             ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a \
             ./usr/include/bopp/abi.h ./usr/include/bopp/plugin.hpp ./usr/lib/cmake/bopp/boppConfig.cmake \
             ./usr/lib/cmake/bopp/BoppAddPlugin.cmake; do
@@ -59,9 +59,9 @@ list=$(env -u BOPP_PLUGIN_PATH "$bopp" list)
 grep -q "from random .*($work/root/usr/lib/bopp/plugins/libbopp-random.so)" <<< "$list" \
     || fail "the packaged bopp does not find its plugins: $list"
 ! grep -q "Broken" <<< "$list" || fail "bopp list shows broken libraries: $list"
-(cd "$work" && env -u BOPP_PLUGIN_PATH "$bopp" run "$work/root/usr/share/bopp/examples/quickstart.toml" \
-    --output "$work/quickstart" --no-sync)
-grep -q '"status": *"completed"' "$work/quickstart/run.json" || fail "the quick start did not complete"
+(cd "$work" && env -u BOPP_PLUGIN_PATH "$bopp" run "$work/root/usr/share/bopp/examples/branin-random.toml" \
+    --output "$work/branin-random" --no-sync)
+grep -q '"status": *"completed"' "$work/branin-random/run.json" || fail "the example experiment did not complete"
 
 step "the packaged SDK is found by find_package(bopp)"
 mkdir -p "$work/consumer"

@@ -24,7 +24,7 @@ bopp=$prefix/bin/bopp
 for f in bin/bopp lib/bopp/plugins/libbopp-random.so include/bopp/abi.h include/bopp/plugin.hpp \
          lib/cmake/bopp/boppConfig.cmake lib/cmake/bopp/boppConfigVersion.cmake \
          lib/cmake/bopp/BoppAddPlugin.cmake lib/cmake/bopp/bopp_plugin_exports.map \
-         share/bopp/examples/quickstart.toml; do
+         share/bopp/examples/quickstart.toml share/bopp/examples/branin-random.toml; do
   [ -e "$prefix/$f" ] || fail "the install lacks $f"
 done
 installed_before=$(identity "$bopp")
@@ -105,9 +105,16 @@ for want in '"library": *"example_algorithm"' '"library": *"example_objective"' 
 done
 [ "$(wc -l < "$work/run-example/evaluations.jsonl")" -eq 40 ] || fail "expected 40 evaluations"
 
-step "bopp run: the installed quick start, and the example algorithm on an installed objective"
-(cd "$work" && "$bopp" run "$prefix/share/bopp/examples/quickstart.toml" --output "$work/run-quickstart" --no-sync)
-grep -q '"status": *"completed"' "$work/run-quickstart/run.json" || fail "the quick start did not complete"
+step "the installed quick start (a bench of gpbo and random) and example experiment"
+(cd "$work" && "$bopp" bench "$prefix/share/bopp/examples/quickstart.toml" --output "$work/bench-quickstart" \
+    --no-sync --jobs 2)
+[ "$(grep -c '"status": *"completed"' "$work/bench-quickstart/index.json")" -eq 6 ] \
+    || fail "the quick start did not complete its 6 runs: $(cat "$work/bench-quickstart/index.json")"
+"$bopp" report "$work/bench-quickstart" > "$work/quickstart-table.md"
+grep -q '^| gpbo ' "$work/quickstart-table.md" && grep -q '^| random ' "$work/quickstart-table.md" \
+    || fail "the quick start's report lacks a row: $(cat "$work/quickstart-table.md")"
+(cd "$work" && "$bopp" run "$prefix/share/bopp/examples/branin-random.toml" --output "$work/run-branin-random" --no-sync)
+grep -q '"status": *"completed"' "$work/run-branin-random/run.json" || fail "the example experiment did not complete"
 printf '[run]\nbudget = 12\n[objective]\nname = "branin"\n[algorithm]\nname = "shrinking_lhs"\n' > "$work/mixed.toml"
 "$bopp" run "$work/mixed.toml" --output "$work/run-mixed" --no-sync
 grep -q '"status": *"completed"' "$work/run-mixed/run.json" || fail "shrinking_lhs on the installed branin did not complete"
