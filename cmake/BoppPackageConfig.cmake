@@ -1,6 +1,6 @@
-# The installed CMake package `bopp` (DESIGN.md, house rule 10): the targets bopp::sdk and,
-# when built, bopp::bo; bopp_add_plugin(); and a version file whose version is the plugin ABI
-# version, compatible within one ABI major. Included from the top-level CMakeLists.txt after
+# The installed CMake package `bopp` (house rule 10, docs/architecture.md): the targets
+# bopp::sdk and, when built, bopp::bo; bopp_add_plugin(); and a version file whose version is
+# the plugin ABI version, compatible within one ABI major. Included from the top-level CMakeLists.txt after
 # sdk/ has declared its targets and their install(TARGETS ... EXPORT bopp-targets) rules.
 include(CMakePackageConfigHelpers)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Packaging as a plugin author meets it (DESIGN.md, house rule 10): install this build into a
-# temporary prefix, build packaging/example-plugin/{algorithm,objective} out of tree against
+# Packaging as a plugin author meets it (house rule 10, docs/architecture.md): install this
+# build into a temporary prefix, build packaging/example-plugin/{algorithm,objective} out of tree against
 # the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
 # them with the installed bopp, which is neither rebuilt nor changed.
 #   out_of_tree_test.sh BUILD_DIR SOURCE_DIR CMAKE CXX_COMPILER

@@ -1,6 +1,6 @@
 // Plugin libraries that someone other than the user running bopp (or root) could have changed
-// are refused, with one line naming the file, unless the user allows them (DESIGN.md, issue 8;
-// the same rule ssh applies to keys). The tests copy the `random` plugin into a fresh folder
+// are refused, with one line naming the file, unless the user allows them (the
+// same rule ssh applies to keys; docs/decisions.md). The tests copy the `random` plugin into a fresh folder
 // and loosen the copy's permissions.
 #include <bopp/host/plugin_registry.hpp>
 
