@@ -108,8 +108,8 @@ done
 step "the installed quick start (a bench of gpbo and random) and example experiment"
 (cd "$work" && "$bopp" bench "$prefix/share/bopp/examples/quickstart.toml" --output "$work/bench-quickstart" \
     --no-sync --jobs 2)
-[ "$(grep -c '"status": *"completed"' "$work/bench-quickstart/index.json")" -eq 6 ] \
-    || fail "the quick start did not complete its 6 runs: $(cat "$work/bench-quickstart/index.json")"
+[ "$(grep -c '"status": *"completed"' "$work/bench-quickstart/index.json")" -eq 20 ] \
+    || fail "the quick start did not complete its 20 runs: $(cat "$work/bench-quickstart/index.json")"
 "$bopp" report "$work/bench-quickstart" > "$work/quickstart-table.md"
 grep -q '^| gpbo ' "$work/quickstart-table.md" && grep -q '^| random ' "$work/quickstart-table.md" \
     || fail "the quick start's report lacks a row: $(cat "$work/quickstart-table.md")"
