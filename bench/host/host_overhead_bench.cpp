@@ -15,14 +15,14 @@
 #include "functions.hpp"
 #include "random_search.hpp"
 
-#include <bopp/host/algorithm.hpp>
-#include <bopp/host/discrete_rounding.hpp>
-#include <bopp/host/evaluator.hpp>
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/objective.hpp>
-#include <bopp/host/plugin_registry.hpp>
-#include <bopp/host/run.hpp>
-#include <bopp/host/seeds.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/evaluator.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/seeds.hpp>
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -85,7 +85,7 @@ void BM_Direct(benchmark::State& state) {
   set_counters(state);
 }
 
-// The loop of run_experiment (host/src/run.cpp) minus the run record, the progress line
+// The loop of run_experiment (host/src/run/run.cpp) minus the run record, the progress line
 // and the timing of each phase.
 void BM_ThroughAbi(benchmark::State& state) {
   const std::uint64_t batch = static_cast<std::uint64_t>(state.range(0));

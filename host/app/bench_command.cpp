@@ -1,8 +1,8 @@
 #include "bench_command.hpp"
 
-#include <bopp/host/bench_grid.hpp>
-#include <bopp/host/bench_runner.hpp>
-#include <bopp/host/errors.hpp>
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/common/errors.hpp>
 
 #include <cstdio>
 

@@ -4,8 +4,8 @@
 #include "report_command.hpp"
 
 #include <bopp/abi.h>
-#include <bopp/host/errors.hpp>
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include <boost/program_options.hpp>
 

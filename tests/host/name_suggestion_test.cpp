@@ -1,4 +1,4 @@
-#include <bopp/host/name_suggestion.hpp>
+#include <bopp/host/common/name_suggestion.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Plugin discovery and loading, with deliberately broken libraries (tests/test_plugins).
-#include <bopp/host/errors.hpp>
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include "test_paths.hpp"
 

@@ -1,6 +1,6 @@
 // The run record: doubles read back bit for bit; an unwritable folder is one clear error.
-#include <bopp/host/errors.hpp>
-#include <bopp/host/run_record.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/run_record.hpp>
 
 #include "test_paths.hpp"
 

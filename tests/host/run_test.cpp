@@ -1,7 +1,7 @@
 // The run loop: budget, batches, negation, rounding, failures, and the record it leaves.
-#include <bopp/host/errors.hpp>
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/run.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"
 

@@ -1,4 +1,4 @@
-#include <bopp/host/seeds.hpp>
+#include <bopp/host/run/seeds.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Grid files: the product they describe and the one-line errors their mistakes give.
-#include <bopp/host/bench_grid.hpp>
-#include <bopp/host/errors.hpp>
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/common/errors.hpp>
 
 #include "test_paths.hpp"
 

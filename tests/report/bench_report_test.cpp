@@ -1,10 +1,10 @@
 // `bopp bench` and `bopp report` as a user runs them: a grid through bench, its table
 // checked against the run records, a killed bench resumed, a plot drawn and looked at.
-#include <bopp/host/bench_grid.hpp>
-#include <bopp/host/bench_runner.hpp>
-#include <bopp/host/report.hpp>
-#include <bopp/host/report_plots.hpp>
-#include <bopp/host/run_record.hpp>
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/report_plots.hpp>
+#include <bopp/host/run/run_record.hpp>
 
 #include "test_paths.hpp"
 #include "png_image.hpp"
