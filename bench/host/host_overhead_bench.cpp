@@ -17,9 +17,10 @@
 
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/run/discrete_rounding.hpp>
-#include <bopp/host/run/evaluator.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
@@ -93,16 +94,15 @@ void BM_ThroughAbi(benchmark::State& state) {
   host::HostServices objective_services("sphere", log, nullptr, 1);
   host::HostServices algorithm_services("random", log, nullptr, 1);
   const std::string objective_config = "dim = " + std::to_string(kDim) + "\n";
-  auto make_objective = [&] {
-    return std::make_unique<host::Objective>(registry().objective("sphere"), objective_config,
-                                             host::objective_seed(kSeed), objective_services);
-  };
-  const std::unique_ptr<host::Objective> objective = make_objective();
+  const host::ObjectiveSpec spec = host::ObjectiveSpec::of(
+      registry().objective("sphere"), objective_config, host::objective_seed(kSeed));
+  const std::unique_ptr<host::Objective> objective =
+      host::make_objective(spec, registry(), objective_services);
   const bopp::Problem& problem = objective->problem();
   host::Algorithm algorithm(registry().algorithm("random"), problem, "design = \"uniform\"\n",
                             host::algorithm_seed(kSeed), algorithm_services);
   const std::unique_ptr<host::Evaluator> evaluator =
-      host::make_evaluator("serial", 1, *objective, make_objective);
+      host::make_evaluator("serial", {1, *objective, spec, registry(), objective_services});
 
   std::uint64_t index = 0;  // evaluations so far, over all iterations: the seeds' index
   for (auto _ : state) {

@@ -154,11 +154,11 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                 static_cast<unsigned long long>(result.failed_evaluations));
   }
   std::printf("run record: %s\n", result.record.string().c_str());
-  if (result.status == "failed") {
+  if (result.status == host::RunStatus::failed) {
     std::fprintf(stderr, "bopp: error: %s\n", result.message.c_str());
     return 1;
   }
-  if (result.status == "stopped") {
+  if (result.status == host::RunStatus::stopped) {
     std::fprintf(stderr, "bopp: stopped after %llu evaluations\n",
                  static_cast<unsigned long long>(result.evaluations));
     return 130;

@@ -80,7 +80,7 @@ TEST(OlderMinorPlugin, RunsAndIsRecordedWithItsVersions) {
   options.progress = false;
   options.log = nullptr;
   const RunResult r = run_experiment(e, older_minor(), options);
-  ASSERT_EQ(r.status, "completed") << r.message;
+  ASSERT_EQ(r.status, RunStatus::completed) << r.message;
   ASSERT_TRUE(r.best.has_value());
   EXPECT_DOUBLE_EQ(r.best->y, 0.0);  // the grid's third point is 0.25, the minimizer
 

@@ -36,7 +36,7 @@ inline double final_best(const std::string& objective, const std::string& algori
   quiet.sync = false;
   quiet.log = nullptr;
   const host::RunResult r = host::run_experiment(e, registry(), quiet);
-  EXPECT_EQ(r.status, "completed") << algorithm << ": " << r.message;
+  EXPECT_EQ(r.status, host::RunStatus::completed) << algorithm << ": " << r.message;
   EXPECT_EQ(r.evaluations, budget) << algorithm;
   return r.best ? r.best->y : 0.0;
 }

@@ -1,6 +1,8 @@
 #include <bopp/host/bench/bench_grid.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>
@@ -9,7 +11,6 @@
 #include <array>
 #include <charconv>
 #include <cctype>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -26,20 +27,12 @@ const bopp::ParamTable& bench_schema() {
       bopp::Param::integer("budget", 100, "evaluations per run").at_least(1),
       bopp::Param::reals("batch", {1.0}, "most points one ask may return; a list runs each").at_least(1),
       bopp::Param::string("output", "", "the bench folder (default bench/<grid file name>)"),
-      bopp::Param::choice("evaluator", "serial", "serial|threads", "how each run evaluates its points"),
+      bopp::Param::choice("evaluator", "serial", implemented_evaluator_kinds(),
+                          "how each run evaluates its points"),
       bopp::Param::integer("workers", 0, "threads evaluator: parallel evaluations (0: one per core)")
           .range(0, 4096),
   });
   return table;
-}
-
-std::span<const bopp_param* const> params_of(const bopp::ParamTable& table) {
-  return {table.data(), table.size()};
-}
-
-std::string where(const toml::node* node, const std::string& source) {
-  if (node == nullptr || node->source().begin.line == 0) return source + ": ";
-  return source + ":" + std::to_string(node->source().begin.line) + ": ";
 }
 
 // `seeds` (a non-empty list of integers >= `minimum`) or `batch` (the same, or one integer).
@@ -56,21 +49,21 @@ std::vector<std::uint64_t> integer_list(toml::table& bench, const std::string& k
   std::vector<std::uint64_t> out;
   auto take = [&](const toml::node& element) {
     const auto v = element.value_exact<std::int64_t>();
-    if (!v || *v < minimum) throw Error(where(&element, source) + expected);
+    if (!v || *v < minimum) throw Error(toml_location(&element, source) + expected);
     out.push_back(static_cast<std::uint64_t>(*v));
   };
   if (const toml::array* array = node->as_array()) {
-    if (array->empty()) throw Error(where(node, source) + expected);
+    if (array->empty()) throw Error(toml_location(node, source) + expected);
     for (const toml::node& element : *array) take(element);
   } else if (single_allowed) {
     take(*node);
   } else {
-    throw Error(where(node, source) + expected);
+    throw Error(toml_location(node, source) + expected);
   }
   std::vector<std::uint64_t> sorted = out;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
-    throw Error(where(node, source) + "[bench] key '" + key + "' lists a value twice");
+    throw Error(toml_location(node, source) + "[bench] key '" + key + "' lists a value twice");
   }
   toml::array canonical;
   for (const std::uint64_t v : out) canonical.push_back(static_cast<double>(v));
@@ -94,17 +87,17 @@ std::string value_text(const toml::node& node) {
 
 struct PluginKind {
   std::string section;  // "algorithm" or "objective"
-  std::span<const bopp_param* const> (*params)(const PluginRegistry&, const std::string&);
+  ParamList (*params)(const PluginRegistry&, const std::string&);
   std::vector<std::string> (*names)(const PluginRegistry&);
 };
 
-std::span<const bopp_param* const> algorithm_params(const PluginRegistry& r, const std::string& name) {
+ParamList algorithm_params(const PluginRegistry& r, const std::string& name) {
   const AlgorithmEntry* e = r.find_algorithm(name);
-  return e ? e->params() : std::span<const bopp_param* const>{};
+  return e ? e->params() : ParamList{};
 }
-std::span<const bopp_param* const> objective_params(const PluginRegistry& r, const std::string& name) {
+ParamList objective_params(const PluginRegistry& r, const std::string& name) {
   const ObjectiveEntry* e = r.find_objective(name);
-  return e ? e->params() : std::span<const bopp_param* const>{};
+  return e ? e->params() : ParamList{};
 }
 
 // One [[algorithm]] or [[objective]] entry, expanded into one variant per combination of
@@ -114,25 +107,24 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
   const std::string context = "[[" + kind.section + "]] ";
   const toml::node* name_node = entry.get("name");
   if (name_node == nullptr || !name_node->is_string()) {
-    throw Error(where(name_node ? name_node : &entry, source) + context + "needs `name = \"...\"` (the " +
+    throw Error(toml_location(name_node ? name_node : &entry, source) + context + "needs `name = \"...\"` (the " +
                 kind.section + " to use; `bopp list` shows them)");
   }
   const std::string name = name_node->as_string()->get();
   const bool known = kind.section == "algorithm" ? registry.find_algorithm(name) != nullptr
                                                  : registry.find_objective(name) != nullptr;
   if (!known) {
-    throw Error(where(name_node, source) + context + "unknown " + kind.section + " '" + name + "'" +
+    throw Error(toml_location(name_node, source) + context + "unknown " + kind.section + " '" + name + "'" +
                 did_you_mean(name, kind.names(registry)) + "; `bopp list` shows what is installed");
   }
   const auto params = kind.params(registry, name);
   const std::string owner = kind.section + " '" + name + "'";
-  std::vector<std::string> param_names;
-  for (const bopp_param* p : params) param_names.push_back(p->name);
+  const std::vector<std::string> names = param_names(params);
 
   std::string label = name;
   if (const toml::node* node = entry.get("label")) {
     if (!node->is_string() || node->as_string()->get().empty()) {
-      throw Error(where(node, source) + context + "key 'label' must be a non-empty string");
+      throw Error(toml_location(node, source) + context + "key 'label' must be a non-empty string");
     }
     label = node->as_string()->get();
   }
@@ -142,22 +134,22 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
   if (toml::node* node = entry.get("vary")) {
     const toml::table* vary = node->as_table();
     if (vary == nullptr) {
-      throw Error(where(node, source) + context + "'vary' must be a table of lists ([" + kind.section +
+      throw Error(toml_location(node, source) + context + "'vary' must be a table of lists ([" + kind.section +
                   ".vary] beta = [1, 3])");
     }
     for (auto&& [key, values] : *vary) {
       const std::string k(key.str());
-      if (std::find(param_names.begin(), param_names.end(), k) == param_names.end()) {
-        throw Error(where(&values, source) + "[" + kind.section + ".vary] unknown key '" + k + "' for " + owner +
-                    "; allowed keys: " + bopp::allowed_keys(params) + did_you_mean(k, param_names));
+      if (std::find(names.begin(), names.end(), k) == names.end()) {
+        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] unknown key '" + k + "' for " + owner +
+                    "; allowed keys: " + bopp::allowed_keys(params) + did_you_mean(k, names));
       }
       if (entry.contains(k)) {
-        throw Error(where(&values, source) + "[" + kind.section + ".vary] key '" + k +
+        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] key '" + k +
                     "' is also given a single value in its [[" + kind.section + "]] table");
       }
       const toml::array* list = values.as_array();
       if (list == nullptr || list->empty()) {
-        throw Error(where(&values, source) + "[" + kind.section + ".vary] key '" + k +
+        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] key '" + k +
                     "' must be a non-empty list of the values to try");
       }
       varied.emplace_back(k, list);
@@ -176,10 +168,9 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
     for (const auto& [k, list] : varied) probe.insert_or_assign(k, *list->get(0));
     bopp::apply_schema(probe, params, owner);
   } catch (const bopp::SchemaError& e) {
-    std::string message = e.what();
-    if (message.rfind("unknown key", 0) == 0) message += did_you_mean(e.key(), param_names);
     const toml::node* at = entry.get(e.key());
-    throw Error(where(at ? at : &entry, source) + "[[" + kind.section + "]] " + message);
+    throw Error(toml_location(at ? at : &entry, source) + "[[" + kind.section + "]] " +
+                schema_message(e, params));
   }
 
   std::vector<GridVariant> variants;
@@ -199,13 +190,13 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
           if (p->name == varied[i].first) bopp::apply_schema(single, std::span(&p, 1), owner);
         }
       } catch (const bopp::SchemaError& e) {
-        throw Error(where(&value, source) + "[" + kind.section + ".vary] " + e.what());
+        throw Error(toml_location(&value, source) + "[" + kind.section + ".vary] " + e.what());
       }
     }
     try {
       bopp::apply_schema(v.plugin.config, params, owner);
     } catch (const bopp::SchemaError& e) {
-      throw Error(where(&entry, source) + "[[" + kind.section + "]] variant " + v.label + ": " + e.what());
+      throw Error(toml_location(&entry, source) + "[[" + kind.section + "]] variant " + v.label + ": " + e.what());
     }
     variants.push_back(std::move(v));
     std::size_t i = 0;
@@ -224,7 +215,7 @@ std::vector<GridVariant> expand_section(toml::table& document, const PluginKind&
   }
   toml::array* entries = node->as_array();
   if (entries == nullptr || !entries->is_array_of_tables() || entries->empty()) {
-    throw Error(where(node, source) + "'" + kind.section + "' must be written [[" + kind.section +
+    throw Error(toml_location(node, source) + "'" + kind.section + "' must be written [[" + kind.section +
                 "]] (double brackets: one table per " + kind.section + ")");
   }
   std::vector<GridVariant> out;
@@ -232,7 +223,7 @@ std::vector<GridVariant> expand_section(toml::table& document, const PluginKind&
   for (toml::node& element : *entries) {
     for (GridVariant& v : expand_entry(*element.as_table(), kind, registry, source)) {
       if (auto [it, fresh] = seen.emplace(v.label, &element); !fresh) {
-        throw Error(where(&element, source) + "[[" + kind.section + "]] label '" + v.label +
+        throw Error(toml_location(&element, source) + "[[" + kind.section + "]] label '" + v.label +
                     "' is already used by the " + kind.section + " at line " +
                     std::to_string(it->second->source().begin.line) + "; give each a distinct `label`");
       }
@@ -256,30 +247,15 @@ std::string folder_safe(const std::string& text) {
 }
 
 BenchGrid BenchGrid::load(const std::filesystem::path& file, const PluginRegistry& registry) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read the grid file");
-  std::stringstream text;
-  text << in.rdbuf();
-  BenchGrid grid = parse(text.str(), file.string(), registry);
+  BenchGrid grid = parse(read_input_file(file, "grid file"), file.string(), registry);
   if (grid.output.empty()) grid.output = "bench/" + file.stem().string();
   return grid;
 }
 
 BenchGrid BenchGrid::parse(std::string_view text, const std::string& source, const PluginRegistry& registry) {
-  toml::table document;
-  try {
-    document = toml::parse(text, source);
-  } catch (const toml::parse_error& e) {
-    throw Error(source + ":" + std::to_string(e.source().begin.line) + ":" +
-                std::to_string(e.source().begin.column) + ": TOML syntax error: " + std::string(e.description()));
-  }
-  for (auto&& [key, node] : document) {
-    const std::string name(key.str());
-    if (std::find(kGridSections.begin(), kGridSections.end(), name) == kGridSections.end()) {
-      throw Error(where(&node, source) + "unknown section [" + name + "]" + did_you_mean(name, kGridSections) +
-                  "; a grid has [bench], [[algorithm]] and [[objective]]");
-    }
-  }
+  toml::table document = parse_toml(text, source);
+  check_sections(document, kGridSections, "; a grid has [bench], [[algorithm]] and [[objective]]",
+                 source);
 
   BenchGrid grid;
   grid.source = source;
@@ -287,21 +263,12 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source, con
   toml::table* bench = &empty;
   if (toml::node* node = document.get("bench")) {
     bench = node->as_table();
-    if (bench == nullptr) throw Error(where(node, source) + "'bench' must be a table [bench]");
+    if (bench == nullptr) throw Error(toml_location(node, source) + "'bench' must be a table [bench]");
   }
   grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
-  try {
-    bopp::apply_schema(*bench, params_of(bench_schema()), "[bench]");
-  } catch (const bopp::SchemaError& e) {
-    std::string message = e.what();
-    if (message.rfind("unknown key", 0) == 0) {
-      std::vector<std::string> names;
-      for (const bopp_param* p : params_of(bench_schema())) names.push_back(p->name);
-      message += did_you_mean(e.key(), names);
-    }
-    throw Error(where(bench->get(e.key()), source) + "[bench] " + message);
-  }
+  reject_unimplemented_evaluator_kind(*bench, "evaluator", "[bench] ", source);
+  check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source);
   grid.budget = static_cast<std::uint64_t>(*(*bench)["budget"].value<std::int64_t>());
   grid.output = *(*bench)["output"].value<std::string>();
   grid.evaluator = *(*bench)["evaluator"].value<std::string>();

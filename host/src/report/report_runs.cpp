@@ -1,5 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/report/report_runs.hpp>
+#include <bopp/host/run/run_status.hpp>
 
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
@@ -109,7 +110,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders, st
   for (const fs::path& folder : found) {
     const nlohmann::json run = read_json(folder / "run.json");
     const std::string status = run.value("status", "");
-    if (status != "completed") {
+    if (parse_run_status(status) != RunStatus::completed) {
       left_out[status.empty() ? "unknown" : status].push_back(folder.string());
       continue;
     }

@@ -1,4 +1,3 @@
-#include <bopp/host/common/errors.hpp>
 #include <bopp/host/run/evaluator.hpp>
 
 #include <atomic>
@@ -31,14 +30,13 @@ class SerialEvaluator final : public Evaluator {
 // order of completion does not matter.
 class ThreadsEvaluator final : public Evaluator {
  public:
-  ThreadsEvaluator(std::uint32_t workers, Objective& objective, const ObjectiveFactory& factory)
-      : workers_(workers) {
-    if (objective.problem().thread_safe) {
-      instances_.assign(workers_, &objective);
+  ThreadsEvaluator(std::uint32_t workers, const EvaluatorSetup& setup) : workers_(workers) {
+    if (setup.objective.problem().thread_safe) {
+      instances_.assign(workers_, &setup.objective);
     } else {
-      instances_.push_back(&objective);
+      instances_.push_back(&setup.objective);
       for (std::uint32_t w = 1; w < workers_; ++w) {
-        owned_.push_back(factory());
+        owned_.push_back(make_objective(setup.spec, setup.registry, setup.services));
         instances_.push_back(owned_.back().get());
       }
     }
@@ -66,14 +64,14 @@ class ThreadsEvaluator final : public Evaluator {
 
 }  // namespace
 
-std::unique_ptr<Evaluator> make_evaluator(const std::string& kind, std::uint32_t workers,
-                                          Objective& objective, const ObjectiveFactory& factory) {
-  if (kind == "serial") return std::make_unique<SerialEvaluator>(objective);
-  if (kind == "threads") {
-    const std::uint32_t n = workers > 0 ? workers : std::max(1u, std::thread::hardware_concurrency());
-    return std::make_unique<ThreadsEvaluator>(n, objective, factory);
-  }
-  throw Error("unknown evaluator kind '" + kind + "'; available: serial, threads");
+std::unique_ptr<Evaluator> make_serial_evaluator(const EvaluatorSetup& setup) {
+  return std::make_unique<SerialEvaluator>(setup.objective);
+}
+
+std::unique_ptr<Evaluator> make_threads_evaluator(const EvaluatorSetup& setup) {
+  const std::uint32_t n =
+      setup.workers > 0 ? setup.workers : std::max(1u, std::thread::hardware_concurrency());
+  return std::make_unique<ThreadsEvaluator>(n, setup);
 }
 
 }  // namespace bopp::host

@@ -1,12 +1,13 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <span>
 #include <sstream>
 
@@ -28,40 +29,10 @@ const bopp::ParamTable& run_schema() {
 
 const bopp::ParamTable& evaluator_schema() {
   static const bopp::ParamTable table({
-      bopp::Param::choice("kind", "serial", "serial|threads", "how points are evaluated"),
+      bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(), "how points are evaluated"),
       bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
   });
   return table;
-}
-
-// "file:line: " for a node, from the source it was parsed from (the file or a --set).
-std::string where(const toml::node* node, const std::string& fallback) {
-  if (node == nullptr) return fallback + ": ";
-  const toml::source_region& region = node->source();
-  const std::string path = region.path ? *region.path : fallback;
-  if (region.begin.line == 0) return path + ": ";
-  return path + ":" + std::to_string(region.begin.line) + ": ";
-}
-
-// Checks `table` against `params`; turns a SchemaError into a one-line Error naming the
-// file (or --set option), the line, the section and the key.
-void check_section(toml::table& table, std::span<const bopp_param* const> params,
-                   const std::string& owner, const std::string& section, const std::string& source) {
-  try {
-    bopp::apply_schema(table, params, owner);
-  } catch (const bopp::SchemaError& e) {
-    std::string message = e.what();
-    if (message.rfind("unknown key", 0) == 0) {
-      std::vector<std::string> names;
-      for (const bopp_param* p : params) names.push_back(p->name);
-      message += did_you_mean(e.key(), names);
-    }
-    throw Error(where(table.get(e.key()), source) + "[" + section + "] " + message);
-  }
-}
-
-std::span<const bopp_param* const> params_of(const bopp::ParamTable& table) {
-  return {table.data(), table.size()};
 }
 
 // A string as a TOML literal, quoted and escaped.
@@ -75,11 +46,11 @@ std::string take_name(toml::table& table, const std::string& section, const std:
                       const toml::node* section_node) {
   toml::node* name = table.get("name");
   if (name == nullptr) {
-    throw Error(where(section_node, source) + "[" + section + "] missing required key 'name' (the " +
+    throw Error(toml_location(section_node, source) + "[" + section + "] missing required key 'name' (the " +
                 section + " to use; `bopp list` shows them)");
   }
   if (!name->is_string()) {
-    throw Error(where(name, source) + "[" + section + "] key 'name' must be a string");
+    throw Error(toml_location(name, source) + "[" + section + "] key 'name' must be a string");
   }
   std::string value = name->as_string()->get();
   table.erase("name");
@@ -89,7 +60,7 @@ std::string take_name(toml::table& table, const std::string& section, const std:
 toml::table take_table(toml::table& document, const std::string& section, const std::string& source) {
   toml::node* node = document.get(section);
   if (node == nullptr) return {};
-  if (!node->is_table()) throw Error(where(node, source) + "'" + section + "' must be a table [" + section + "]");
+  if (!node->is_table()) throw Error(toml_location(node, source) + "'" + section + "' must be a table [" + section + "]");
   return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
 }
 
@@ -134,45 +105,28 @@ void apply_override(toml::table& document, const std::string& assignment) {
 
 Experiment Experiment::load(const std::filesystem::path& file,
                             const std::vector<std::string>& overrides) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read the experiment file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string(), overrides);
+  return parse(read_input_file(file, "experiment file"), file.string(), overrides);
 }
 
 Experiment Experiment::parse(std::string_view text, const std::string& source,
                              const std::vector<std::string>& overrides) {
-  toml::table document;
-  try {
-    document = toml::parse(text, source);
-  } catch (const toml::parse_error& e) {
-    throw Error(source + ":" + std::to_string(e.source().begin.line) + ":" +
-                std::to_string(e.source().begin.column) + ": TOML syntax error: " +
-                std::string(e.description()));
-  }
+  toml::table document = parse_toml(text, source);
   for (const std::string& o : overrides) apply_override(document, o);
-
-  for (auto&& [key, node] : document) {
-    const std::string name(key.str());
-    if (std::find(kSections.begin(), kSections.end(), name) == kSections.end()) {
-      throw Error(where(&node, source) + "unknown section [" + name + "]" +
-                  did_you_mean(name, kSections) +
-                  "; allowed sections: run, objective, algorithm, evaluator");
-    }
-  }
+  check_sections(document, kSections, "; allowed sections: run, objective, algorithm, evaluator",
+                 source);
 
   Experiment e;
   e.source = source;
   toml::table run = take_table(document, "run", source);
-  check_section(run, params_of(run_schema()), "[run]", "run", source);
+  check_table(run, params_of(run_schema()), "[run]", "[run] ", source);
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
   e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
   e.output = *run["output"].value<std::string>();
 
   toml::table evaluator = take_table(document, "evaluator", source);
-  check_section(evaluator, params_of(evaluator_schema()), "[evaluator]", "evaluator", source);
+  reject_unimplemented_evaluator_kind(evaluator, "kind", "[evaluator] ", source);
+  check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
   e.evaluator = *evaluator["kind"].value<std::string>();
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
 
@@ -187,7 +141,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
 }
 
 void Experiment::resolve_plugins(const PluginRegistry& registry) {
-  std::span<const bopp_param* const> objective_params, algorithm_params;
+  ParamList objective_params, algorithm_params;
   try {
     objective_params = registry.objective(objective.name).params();
   } catch (const Error& ex) {
@@ -198,10 +152,10 @@ void Experiment::resolve_plugins(const PluginRegistry& registry) {
   } catch (const Error& ex) {
     throw Error(source + ": [algorithm] " + ex.what());
   }
-  check_section(objective.config, objective_params, "objective '" + objective.name + "'",
-                "objective", source);
-  check_section(algorithm.config, algorithm_params, "algorithm '" + algorithm.name + "'",
-                "algorithm", source);
+  check_table(objective.config, objective_params, "objective '" + objective.name + "'",
+              "[objective] ", source);
+  check_table(algorithm.config, algorithm_params, "algorithm '" + algorithm.name + "'",
+              "[algorithm] ", source);
   if (output.empty()) {
     output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
   }

@@ -1,3 +1,4 @@
+#include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/run/run_record.hpp>
 
@@ -30,20 +31,6 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
     data += n;
     left -= static_cast<std::size_t>(n);
   }
-}
-
-// Writes `text` to `path` through a temporary file and a rename, so a reader (or a crash)
-// sees the old content or the new, never half of it.
-void write_atomically(const fs::path& path, const std::string& text, bool sync) {
-  const fs::path temporary = path.string() + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) cannot_write(temporary, std::strerror(errno));
-  write_all(fd, text, temporary);
-  if (sync) ::fsync(fd);
-  ::close(fd);
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) cannot_write(path, ec.message());
 }
 
 }  // namespace
@@ -89,7 +76,7 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   toml_text << "# The resolved experiment: every default filled in. `bopp run` on this file\n"
                "# repeats the run.\n"
             << experiment << "\n";
-  write_atomically(folder_ / "experiment.toml", toml_text.str(), sync_);
+  write_file_atomically(folder_ / "experiment.toml", toml_text.str(), sync_);
   evaluations_fd_ = ::open(evaluations.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (evaluations_fd_ < 0) cannot_write(evaluations, std::strerror(errno));
   const fs::path batches = folder_ / "batches.jsonl";
@@ -149,7 +136,9 @@ void RunRecord::update(const nlohmann::json& fields) {
   write_run_json();
 }
 
-void RunRecord::write_run_json() { write_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_); }
+void RunRecord::write_run_json() {
+  write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_);
+}
 
 namespace {
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_run_state.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -24,15 +25,15 @@ struct BenchOptions {
 };
 
 struct BenchRunOutcome {
-  std::string folder;   // relative to the bench folder
-  std::string status;   // "completed", "skipped" (complete before), "failed", "stopped"
+  std::string folder;  // relative to the bench folder
+  BenchRunState state = BenchRunState::pending;
   std::string message;  // why it failed
 };
 
 struct BenchSummary {
   std::filesystem::path folder;  // the bench folder
   std::vector<BenchRunOutcome> runs;
-  std::size_t count(const std::string& status) const;
+  std::size_t count(BenchRunState state) const;
 };
 
 // Runs `grid` into `folder` (which it creates): per run, the experiment file

@@ -1,18 +1,16 @@
 // bopp/host/run/evaluator.hpp: how a batch of points gets evaluated.
 #pragma once
 
+#include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/objective_spec.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
-#include <functional>
 #include <memory>
 #include <span>
 #include <string>
 
 namespace bopp::host {
-
-// Makes a fresh instance of the run's objective (same configuration and seed), for
-// evaluators that need one instance per worker.
-using ObjectiveFactory = std::function<std::unique_ptr<Objective>()>;
 
 // Evaluates a batch point by point. Each point's seed comes with it, so the results do not
 // depend on the evaluator: serial and threaded runs are identical bit for bit.
@@ -24,9 +22,22 @@ class Evaluator {
   virtual std::string describe() const = 0;
 };
 
-// kind "serial" or "threads" (`workers` 0: one per core). A threads evaluator shares the
-// objective when it declares itself thread-safe, and otherwise makes one per worker.
-std::unique_ptr<Evaluator> make_evaluator(const std::string& kind, std::uint32_t workers,
-                                          Objective& objective, const ObjectiveFactory& factory);
+// What an evaluator is made from: the run's own objective instance, and the same objective
+// as a value (`spec`) for evaluators that need more instances, in this process (made from
+// `registry` with `services`) or in others.
+struct EvaluatorSetup {
+  std::uint32_t workers = 0;  // parallel evaluations; 0: one per core
+  Objective& objective;
+  const ObjectiveSpec& spec;
+  const PluginRegistry& registry;
+  const HostServices& services;
+};
+
+// The evaluators that run in this process (evaluator_kinds.hpp lists every kind).
+// Serial: one point after the other, on the run's instance.
+std::unique_ptr<Evaluator> make_serial_evaluator(const EvaluatorSetup& setup);
+// Threads: shares the run's instance when the objective declares itself thread-safe, and
+// otherwise makes one per worker from the spec.
+std::unique_ptr<Evaluator> make_threads_evaluator(const EvaluatorSetup& setup);
 
 }  // namespace bopp::host

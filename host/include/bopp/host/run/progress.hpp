@@ -1,6 +1,8 @@
 // bopp/host/run/progress.hpp: the one-line progress display of a run.
 #pragma once
 
+#include <bopp/host/common/status_line.hpp>
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -13,16 +15,13 @@ namespace bopp::host {
 class Progress {
  public:
   Progress(std::FILE* stream, std::uint64_t budget);
-  ~Progress();
   void update(std::uint64_t done, std::optional<double> best);
-  void finish();
-  bool active() const { return active_; }
+  void finish() { line_.finish(); }
+  bool active() const { return line_.active(); }
 
  private:
-  std::FILE* stream_;
+  StatusLine line_;
   std::uint64_t budget_;
-  bool active_;
-  bool drawn_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_draw_;
 };

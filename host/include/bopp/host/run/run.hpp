@@ -5,6 +5,7 @@
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/run_status.hpp>
 
 #include <Eigen/Core>
 
@@ -25,7 +26,7 @@ struct RunOptions {
 
 struct RunResult {
   std::filesystem::path record;   // the run record folder
-  std::string status;             // "completed", "stopped" or "failed"
+  RunStatus status = RunStatus::running;  // how it ended: completed, stopped or failed
   std::string message;            // why it failed
   std::uint64_t evaluations = 0;
   std::uint64_t failed_evaluations = 0;

@@ -47,7 +47,7 @@ nlohmann::json run_json(const std::filesystem::path& record) {
 TEST(Run, CompletesAndWritesACompleteRecord) {
   const Experiment e = experiment("name = 'c_quadratic'\ndim = 3", "name = 'random'");
   const RunResult r = run_experiment(e, registry(), quiet());
-  EXPECT_EQ(r.status, "completed");
+  EXPECT_EQ(r.status, RunStatus::completed);
   EXPECT_EQ(r.evaluations, 20u);
   const auto lines = read_evaluations(r.record / "evaluations.jsonl");
   ASSERT_EQ(lines.size(), 20u);
@@ -147,7 +147,7 @@ TEST(Run, GpAlgorithmOnAGpObjectiveGivesIdenticalRecordsWithEveryEvaluator) {
 
 TEST(Run, ObjectiveThatThrowsFailsOnlyThosePoints) {
   const RunResult r = run_experiment(experiment("name = 'throwing_objective'", "name = 'random'", "budget = 40\nbatch = 5\nseed = 1"), registry(), quiet());
-  EXPECT_EQ(r.status, "completed");
+  EXPECT_EQ(r.status, RunStatus::completed);
   const auto lines = read_evaluations(r.record / "evaluations.jsonl");
   ASSERT_EQ(lines.size(), 40u);
   std::uint64_t failed = 0;
@@ -166,7 +166,7 @@ TEST(Run, ObjectiveThatThrowsFailsOnlyThosePoints) {
 
 TEST(Run, NanAndInfiniteValuesAreRecordedAsFailed) {
   const RunResult r = run_experiment(experiment("name = 'nan_objective'", "name = 'random'", "budget = 60\nbatch = 6\nseed = 3"), registry(), quiet());
-  EXPECT_EQ(r.status, "completed");
+  EXPECT_EQ(r.status, RunStatus::completed);
   bool saw_nan = false, saw_inf = false;
   for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
     const bool bad = l.x[0] > 0.5 || l.x[1] > 0.9;
@@ -182,7 +182,7 @@ TEST(Run, NanAndInfiniteValuesAreRecordedAsFailed) {
 
 TEST(Run, AlgorithmThatThrowsEndsTheRunAndKeepsTheRecordValid) {
   const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'throwing_algorithm'\nfail_after = 2", "budget = 30\nbatch = 3"), registry(), quiet());
-  EXPECT_EQ(r.status, "failed");
+  EXPECT_EQ(r.status, RunStatus::failed);
   EXPECT_NE(r.message.find("algorithm 'throwing_algorithm'"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("failed in ask: ask failed on purpose"), std::string::npos) << r.message;
   // Two asks of one point each succeeded before the third threw.
@@ -195,20 +195,20 @@ TEST(Run, AlgorithmThatThrowsEndsTheRunAndKeepsTheRecordValid) {
 
 TEST(Run, PointOutsideTheBoundsIsPluginMisbehaving) {
   const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'out_of_bounds_algorithm'"), registry(), quiet());
-  EXPECT_EQ(r.status, "failed");
+  EXPECT_EQ(r.status, RunStatus::failed);
   EXPECT_EQ(r.message.rfind("plugin misbehaving: algorithm 'out_of_bounds_algorithm' asked a point outside the bounds", 0), 0u) << r.message;
 }
 
 TEST(Run, TooManyPointsIsPluginMisbehaving) {
   const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'too_many_points_algorithm'"), registry(), quiet());
-  EXPECT_EQ(r.status, "failed");
+  EXPECT_EQ(r.status, RunStatus::failed);
   EXPECT_NE(r.message.find("plugin misbehaving: algorithm 'too_many_points_algorithm' returned 5 points from ask(4)"), std::string::npos) << r.message;
 }
 
 TEST(Run, IntegerAndCategoricalCoordinatesAreRoundedBeforeEvaluation) {
   // mixed_objective throws on a non-integral discrete coordinate.
   const RunResult r = run_experiment(experiment("name = 'mixed_objective'", "name = 'random'", "budget = 30\nbatch = 5"), registry(), quiet());
-  EXPECT_EQ(r.status, "completed");
+  EXPECT_EQ(r.status, RunStatus::completed);
   EXPECT_EQ(r.failed_evaluations, 0u);
   for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
     EXPECT_EQ(l.x[1], std::round(l.x[1]));
@@ -222,7 +222,7 @@ TEST(Run, AStopRequestEndsTheRunAsStopped) {
   RunOptions options = quiet();
   options.stop = &stop;
   const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'random'"), registry(), options);
-  EXPECT_EQ(r.status, "stopped");
+  EXPECT_EQ(r.status, RunStatus::stopped);
   EXPECT_EQ(run_json(r.record)["status"], "stopped");
 }
 
@@ -263,7 +263,7 @@ TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
   e.output = (test::fresh_folder("examples") / "record").string();
   e.resolve_plugins(examples);
   const RunResult r = run_experiment(e, examples, quiet());
-  EXPECT_EQ(r.status, "completed");
+  EXPECT_EQ(r.status, RunStatus::completed);
   ASSERT_TRUE(r.best.has_value());
   EXPECT_LT(r.best->y, 0.05);  // the hill climber finds the sphere's bottom from the centre's ring
 }

@@ -81,6 +81,16 @@ noise_std = [0.2, 0.1, 1e-7]
   EXPECT_EQ(grid.objectives[2].label, "sphere-noise_std=1e-07");
 }
 
+TEST(BenchGrid, EvaluatorKindsComeFromTheEvaluatorTable) {
+  const std::string base = "[[algorithm]]\nname = \"random\"\n[[objective]]\nname = \"branin\"\n";
+  const std::string unimplemented = error_of("[bench]\nevaluator = \"processes\"\n" + base);
+  EXPECT_EQ(unimplemented.rfind("grid.toml:2: [bench] evaluator kind 'processes'", 0), 0u) << unimplemented;
+  EXPECT_NE(unimplemented.find("not implemented yet; use one of serial|threads"), std::string::npos)
+      << unimplemented;
+  const std::string unknown = error_of("[bench]\nevaluator = \"pigeon\"\n" + base);
+  EXPECT_NE(unknown.find("serial|threads"), std::string::npos) << unknown;
+}
+
 TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   const std::string base = "[[objective]]\nname = \"branin\"\n";
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
