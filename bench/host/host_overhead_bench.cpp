@@ -157,15 +157,17 @@ void BM_RunExperiment(benchmark::State& state) {
   for (auto _ : state) {
     experiment.output = (output / ("run-" + std::to_string(run_number++))).string();
     host::RunResult result;
+    std::string status;
     try {
       result = host::run_experiment(experiment, registry(), options);
+      status = host::to_string(result.status);
     } catch (const std::exception& e) {
-      result.status = "not started";
+      status = "not started";
       result.message = e.what();
     }
-    if (result.status != "completed" ||
+    if (result.status != host::RunStatus::completed ||
         result.evaluations != static_cast<std::uint64_t>(kEvaluations)) {
-      state.SkipWithError(("run " + result.status + ": " + result.message).c_str());
+      state.SkipWithError(("run " + status + ": " + result.message).c_str());
       break;
     }
     benchmark::DoNotOptimize(result.best);

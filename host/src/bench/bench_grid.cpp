@@ -100,10 +100,21 @@ ParamList objective_params(const PluginRegistry& r, const std::string& name) {
   return e ? e->params() : ParamList{};
 }
 
-// One [[algorithm]] or [[objective]] entry, expanded into one variant per combination of
-// its varied keys. `entry` is the table inside the parsed document, so errors keep lines.
-std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind, const PluginRegistry& registry,
-                                      const std::string& source) {
+// The keys an entry varies, in file order, each with its list of values.
+using VariedKeys = std::vector<std::pair<std::string, const toml::array*>>;
+
+// What every step of an entry's expansion needs to check it and name it in messages.
+struct EntryContext {
+  const PluginKind& kind;
+  const std::string& source;
+  std::string name;   // the plugin's name
+  std::string owner;  // "algorithm 'gpbo'"
+  ParamList params;   // the plugin's schema
+};
+
+// The entry's `name`, checked to name an installed plugin of its kind.
+std::string entry_name(const toml::table& entry, const PluginKind& kind, const PluginRegistry& registry,
+                       const std::string& source) {
   const std::string context = "[[" + kind.section + "]] ";
   const toml::node* name_node = entry.get("name");
   if (name_node == nullptr || !name_node->is_string()) {
@@ -117,47 +128,55 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
     throw Error(toml_location(name_node, source) + context + "unknown " + kind.section + " '" + name + "'" +
                 did_you_mean(name, kind.names(registry)) + "; `bopp list` shows what is installed");
   }
-  const auto params = kind.params(registry, name);
-  const std::string owner = kind.section + " '" + name + "'";
-  const std::vector<std::string> names = param_names(params);
+  return name;
+}
 
-  std::string label = name;
-  if (const toml::node* node = entry.get("label")) {
-    if (!node->is_string() || node->as_string()->get().empty()) {
-      throw Error(toml_location(node, source) + context + "key 'label' must be a non-empty string");
-    }
-    label = node->as_string()->get();
+// The entry's `label`, or its name when it has none.
+std::string entry_label(const toml::table& entry, const EntryContext& c) {
+  const toml::node* node = entry.get("label");
+  if (node == nullptr) return c.name;
+  if (!node->is_string() || node->as_string()->get().empty()) {
+    throw Error(toml_location(node, c.source) + "[[" + c.kind.section + "]] key 'label' must be a non-empty string");
   }
+  return node->as_string()->get();
+}
 
-  // The varied keys, in file order, each with its list of values.
-  std::vector<std::pair<std::string, const toml::array*>> varied;
-  if (toml::node* node = entry.get("vary")) {
-    const toml::table* vary = node->as_table();
-    if (vary == nullptr) {
-      throw Error(toml_location(node, source) + context + "'vary' must be a table of lists ([" + kind.section +
-                  ".vary] beta = [1, 3])");
-    }
-    for (auto&& [key, values] : *vary) {
-      const std::string k(key.str());
-      if (std::find(names.begin(), names.end(), k) == names.end()) {
-        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] unknown key '" + k + "' for " + owner +
-                    "; allowed keys: " + bopp::allowed_keys(params) + did_you_mean(k, names));
-      }
-      if (entry.contains(k)) {
-        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] key '" + k +
-                    "' is also given a single value in its [[" + kind.section + "]] table");
-      }
-      const toml::array* list = values.as_array();
-      if (list == nullptr || list->empty()) {
-        throw Error(toml_location(&values, source) + "[" + kind.section + ".vary] key '" + k +
-                    "' must be a non-empty list of the values to try");
-      }
-      varied.emplace_back(k, list);
-    }
+// The entry's [<kind>.vary] table: keys of the plugin's schema, each a non-empty list, none
+// also given a single value.
+VariedKeys varied_keys(const toml::table& entry, const EntryContext& c) {
+  VariedKeys varied;
+  const toml::node* node = entry.get("vary");
+  if (node == nullptr) return varied;
+  const toml::table* vary = node->as_table();
+  const std::string section = c.kind.section;
+  if (vary == nullptr) {
+    throw Error(toml_location(node, c.source) + "[[" + section + "]] 'vary' must be a table of lists ([" + section +
+                ".vary] beta = [1, 3])");
   }
+  const std::vector<std::string> names = param_names(c.params);
+  for (auto&& [key, values] : *vary) {
+    const std::string k(key.str());
+    if (std::find(names.begin(), names.end(), k) == names.end()) {
+      throw Error(toml_location(&values, c.source) + "[" + section + ".vary] unknown key '" + k + "' for " +
+                  c.owner + "; allowed keys: " + bopp::allowed_keys(c.params) + did_you_mean(k, names));
+    }
+    if (entry.contains(k)) {
+      throw Error(toml_location(&values, c.source) + "[" + section + ".vary] key '" + k +
+                  "' is also given a single value in its [[" + section + "]] table");
+    }
+    const toml::array* list = values.as_array();
+    if (list == nullptr || list->empty()) {
+      throw Error(toml_location(&values, c.source) + "[" + section + ".vary] key '" + k +
+                  "' must be a non-empty list of the values to try");
+    }
+    varied.emplace_back(k, list);
+  }
+  return varied;
+}
 
-  // The fixed keys are checked in place (so an error names their line), with the first
-  // value of each varied key standing in; each variant is then checked on its own.
+// The entry's fixed keys, checked in place (so an error names their line), with the first
+// value of each varied key standing in.
+toml::table fixed_keys(const toml::table& entry, const VariedKeys& varied, const EntryContext& c) {
   toml::table fixed;
   for (auto&& [key, node] : entry) {
     const std::string k(key.str());
@@ -166,39 +185,59 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
   try {
     toml::table probe = fixed;
     for (const auto& [k, list] : varied) probe.insert_or_assign(k, *list->get(0));
-    bopp::apply_schema(probe, params, owner);
+    bopp::apply_schema(probe, c.params, c.owner);
   } catch (const bopp::SchemaError& e) {
     const toml::node* at = entry.get(e.key());
-    throw Error(toml_location(at ? at : &entry, source) + "[[" + kind.section + "]] " +
-                schema_message(e, params));
+    throw Error(toml_location(at ? at : &entry, c.source) + "[[" + c.kind.section + "]] " +
+                schema_message(e, c.params));
   }
+  return fixed;
+}
+
+// One variant: the fixed keys plus the chosen value of each varied key, each value checked
+// on its own (so an error names its line), then the whole.
+GridVariant make_variant(const toml::table& entry, const std::string& label, const toml::table& fixed,
+                         const VariedKeys& varied, const std::vector<std::size_t>& choice, const EntryContext& c) {
+  GridVariant v;
+  v.label = label;
+  v.plugin.name = c.name;
+  v.plugin.config = fixed;
+  for (std::size_t i = 0; i < varied.size(); ++i) {
+    const toml::node& value = *varied[i].second->get(choice[i]);
+    v.plugin.config.insert_or_assign(varied[i].first, value);
+    v.label += "-" + varied[i].first + "=" + value_text(value);
+    try {
+      toml::table single{{varied[i].first, value}};
+      for (const bopp_param* p : c.params) {
+        if (p->name == varied[i].first) bopp::apply_schema(single, std::span(&p, 1), c.owner);
+      }
+    } catch (const bopp::SchemaError& e) {
+      throw Error(toml_location(&value, c.source) + "[" + c.kind.section + ".vary] " + e.what());
+    }
+  }
+  try {
+    bopp::apply_schema(v.plugin.config, c.params, c.owner);
+  } catch (const bopp::SchemaError& e) {
+    throw Error(toml_location(&entry, c.source) + "[[" + c.kind.section + "]] variant " + v.label + ": " + e.what());
+  }
+  return v;
+}
+
+// One [[algorithm]] or [[objective]] entry, expanded into one variant per combination of
+// its varied keys. `entry` is the table inside the parsed document, so errors keep lines.
+std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind, const PluginRegistry& registry,
+                                      const std::string& source) {
+  EntryContext c{kind, source, entry_name(entry, kind, registry, source), "", {}};
+  c.owner = kind.section + " '" + c.name + "'";
+  c.params = kind.params(registry, c.name);
+  const std::string label = entry_label(entry, c);
+  const VariedKeys varied = varied_keys(entry, c);
+  const toml::table fixed = fixed_keys(entry, varied, c);
 
   std::vector<GridVariant> variants;
   std::vector<std::size_t> choice(varied.size(), 0);
   for (;;) {
-    GridVariant v;
-    v.label = label;
-    v.plugin.name = name;
-    v.plugin.config = fixed;
-    for (std::size_t i = 0; i < varied.size(); ++i) {
-      const toml::node& value = *varied[i].second->get(choice[i]);
-      v.plugin.config.insert_or_assign(varied[i].first, value);
-      v.label += "-" + varied[i].first + "=" + value_text(value);
-      try {
-        toml::table single{{varied[i].first, value}};
-        for (const bopp_param* p : params) {
-          if (p->name == varied[i].first) bopp::apply_schema(single, std::span(&p, 1), owner);
-        }
-      } catch (const bopp::SchemaError& e) {
-        throw Error(toml_location(&value, source) + "[" + kind.section + ".vary] " + e.what());
-      }
-    }
-    try {
-      bopp::apply_schema(v.plugin.config, params, owner);
-    } catch (const bopp::SchemaError& e) {
-      throw Error(toml_location(&entry, source) + "[[" + kind.section + "]] variant " + v.label + ": " + e.what());
-    }
-    variants.push_back(std::move(v));
+    variants.push_back(make_variant(entry, label, fixed, varied, choice, c));
     std::size_t i = 0;
     while (i < varied.size() && ++choice[i] == varied[i].second->size()) choice[i++] = 0;
     if (i == varied.size()) break;

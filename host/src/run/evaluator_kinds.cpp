@@ -20,15 +20,18 @@ constexpr std::array<EvaluatorKind, 4> kKinds = {{
 std::string kinds_text() {
   std::string text;
   for (const EvaluatorKind& k : kKinds) {
-    text += (text.empty() ? "" : ", ") + std::string(k.name);
+    if (!text.empty()) text += ", ";
+    text += k.name;
     if (!k.implemented()) text += " (not implemented yet)";
   }
   return text;
 }
 
 std::string not_implemented_message(const EvaluatorKind& kind) {
-  return "evaluator kind '" + std::string(kind.name) + "' (" + std::string(kind.summary) +
-         ") is not implemented yet; use one of " + implemented_evaluator_kinds();
+  // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+  std::string message = "evaluator kind '";
+  message.append(kind.name).append("' (").append(kind.summary);
+  return message.append(") is not implemented yet; use one of ") + implemented_evaluator_kinds();
 }
 
 }  // namespace
@@ -39,7 +42,9 @@ const std::string& implemented_evaluator_kinds() {
   static const std::string choices = [] {
     std::string text;
     for (const EvaluatorKind& k : kKinds) {
-      if (k.implemented()) text += (text.empty() ? "" : "|") + std::string(k.name);
+      if (!k.implemented()) continue;
+      if (!text.empty()) text += "|";
+      text += k.name;
     }
     return text;
   }();
@@ -56,8 +61,9 @@ const EvaluatorKind& evaluator_kind(std::string_view name) {
     if (!k.implemented()) throw Error(not_implemented_message(k));
     return k;
   }
-  throw Error("unknown evaluator kind '" + std::string(name) + "'" + did_you_mean(name, names) +
-              "; kinds: " + kinds_text());
+  std::string message = "unknown evaluator kind '";
+  message.append(name).append("'");
+  throw Error(message + did_you_mean(name, names) + "; kinds: " + kinds_text());
 }
 
 void reject_unimplemented_evaluator_kind(const toml::table& table, const std::string& key,

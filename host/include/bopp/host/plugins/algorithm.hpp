@@ -13,7 +13,7 @@
 namespace bopp::host {
 
 // The problem as an algorithm sees it: always maximized, so a minimized objective's known
-// optimum is negated (DESIGN.md, the algorithm contract).
+// optimum is negated (sdk/include/bopp/abi.h: algorithms always maximize).
 bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem);
 
 // Owns one instance made by an algorithm plugin. Every answer is checked (house rule 8):

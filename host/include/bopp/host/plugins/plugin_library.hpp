@@ -11,7 +11,7 @@
 namespace bopp::host {
 
 // A plugin library, loaded once with immediate binding and local symbols and never unloaded
-// while the process lives (DESIGN.md, house rule 6). Every object a plugin makes holds a
+// while the process lives (house rule 6, docs/architecture.md). Every object a plugin makes holds a
 // shared_ptr to its library. The manifest and the class tables are copied with
 // min(struct_size, sizeof), so a library built against an older minor reads correctly.
 class PluginLibrary {

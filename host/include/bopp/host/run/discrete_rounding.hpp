@@ -6,7 +6,8 @@
 namespace bopp::host {
 
 // Rounds every integer and categorical coordinate of X to the nearest allowed value inside
-// the bounds (DESIGN.md: the host rounds, and tells the algorithm the rounded point).
+// the bounds: the host rounds, and tells the algorithm the rounded point (sdk/include/bopp/abi.h,
+// the problem description).
 void round_discrete(const bopp::Problem& problem, bopp::Points& X);
 
 }  // namespace bopp::host
