@@ -25,8 +25,8 @@ struct Invocation {
 
 struct Command {
   const char* name;
-  const char* usage;    // its arguments and options, as the help shows them
-  const char* summary;  // one line
+  const char* usage;                      // its arguments and options, as the help shows them
+  const char* summary;                    // one line
   std::vector<std::string_view> options;  // the command options it accepts
   int (*handler)(const Invocation&);      // the exit code
 };

@@ -80,9 +80,10 @@ class Bench {
         ++skipped_;
       } else if (recorded_status(record) == RunStatus::completed) {
         outcomes_[i].state = BenchRunState::failed;
-        outcomes_[i].message = "'" + record.string() +
-                               "' holds a completed run of another experiment (was the grid changed?); "
-                               "remove it to run it again";
+        outcomes_[i].message =
+            "'" + record.string() +
+            "' holds a completed run of another experiment (was the grid changed?); "
+            "remove it to run it again";
         ++failed_;
       } else {
         outcomes_[i].state = BenchRunState::pending;
@@ -199,9 +200,11 @@ class Bench {
   }
 
   // What a run's end means, from how its process ended and what its run.json says.
-  BenchRunOutcome outcome_of(const GridRun& run, const ChildExit& exit, const fs::path& log_file) const {
+  BenchRunOutcome outcome_of(const GridRun& run, const ChildExit& exit,
+                             const fs::path& log_file) const {
     const std::optional<RunStatus> recorded = recorded_status(folder_ / run.folder);
-    if (exit.succeeded() && recorded == RunStatus::completed) return {run.folder, BenchRunState::completed, ""};
+    if (exit.succeeded() && recorded == RunStatus::completed)
+      return {run.folder, BenchRunState::completed, ""};
     if (recorded == RunStatus::stopped || (!exit.signaled && exit.code == 130)) {
       return {run.folder, BenchRunState::stopped, "stopped by the user"};
     }
@@ -255,9 +258,10 @@ class Bench {
       eta = clock_text(elapsed / static_cast<double>(finished_now_) * remaining);
     }
     char text[200];
-    std::snprintf(text, sizeof text,
-                  "  bench: %zu/%zu runs done (%zu skipped, %zu failed), %zu running, %s elapsed, ETA %s",
-                  done, runs_.size(), skipped_, failed_, running_, clock_text(elapsed).c_str(), eta.c_str());
+    std::snprintf(
+        text, sizeof text,
+        "  bench: %zu/%zu runs done (%zu skipped, %zu failed), %zu running, %s elapsed, ETA %s",
+        done, runs_.size(), skipped_, failed_, running_, clock_text(elapsed).c_str(), eta.c_str());
     line_.draw(text);
   }
 
@@ -279,8 +283,8 @@ class Bench {
 }  // namespace
 
 std::size_t BenchSummary::count(BenchRunState state) const {
-  return static_cast<std::size_t>(
-      std::count_if(runs.begin(), runs.end(), [&](const BenchRunOutcome& r) { return r.state == state; }));
+  return static_cast<std::size_t>(std::count_if(
+      runs.begin(), runs.end(), [&](const BenchRunOutcome& r) { return r.state == state; }));
 }
 
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
@@ -291,7 +295,8 @@ bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) 
     return t;
   };
   try {
-    return without_output(toml::parse_file((run_folder / "experiment.toml").string())) == without_output(experiment);
+    return without_output(toml::parse_file((run_folder / "experiment.toml").string())) ==
+           without_output(experiment);
   } catch (const toml::parse_error&) {
     return false;
   }

@@ -55,7 +55,8 @@ std::vector<std::string> param_names(ParamList params) {
 
 std::string schema_message(const bopp::SchemaError& error, ParamList params) {
   std::string message = error.what();
-  if (message.rfind("unknown key", 0) == 0) message += did_you_mean(error.key(), param_names(params));
+  if (message.rfind("unknown key", 0) == 0)
+    message += did_you_mean(error.key(), param_names(params));
   return message;
 }
 

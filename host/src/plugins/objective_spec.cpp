@@ -8,8 +8,7 @@ ObjectiveSpec ObjectiveSpec::of(const ObjectiveEntry& entry, std::string config_
   return {entry.library->path(), entry.name(), std::move(config_text), seed};
 }
 
-std::unique_ptr<Objective> make_objective(const ObjectiveSpec& spec,
-                                          const PluginRegistry& registry,
+std::unique_ptr<Objective> make_objective(const ObjectiveSpec& spec, const PluginRegistry& registry,
                                           const HostServices& services) {
   const ObjectiveEntry& entry = registry.objective(spec.name);
   std::error_code ec;

@@ -12,8 +12,7 @@ namespace {
 constexpr std::array<EvaluatorKind, 4> kKinds = {{
     {"serial", "one point after the other, in this process", make_serial_evaluator},
     {"threads", "points in parallel on threads of this process", make_threads_evaluator},
-    {"processes", "points in parallel in worker processes, a crash costs one evaluation",
-     nullptr},
+    {"processes", "points in parallel in worker processes, a crash costs one evaluation", nullptr},
     {"mpi", "points in parallel on the ranks of an MPI job", nullptr},
 }};
 

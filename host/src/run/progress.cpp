@@ -5,7 +5,10 @@
 namespace bopp::host {
 
 Progress::Progress(std::FILE* stream, std::uint64_t budget)
-    : line_(stream), budget_(budget), start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
+    : line_(stream),
+      budget_(budget),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
 
 void Progress::update(std::uint64_t done, std::optional<double> best) {
   if (!line_.active()) return;

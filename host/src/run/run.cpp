@@ -68,7 +68,8 @@ nlohmann::json run_header(const Experiment& experiment, const ObjectiveEntry& ob
       {"evaluator", evaluator.describe()},
       {"dim", problem.dim()},
       {"sense", problem.sense == bopp::Sense::minimize ? "minimize" : "maximize"},
-      {"optimum", problem.optimum_value ? nlohmann::json(*problem.optimum_value) : nlohmann::json(nullptr)},
+      {"optimum",
+       problem.optimum_value ? nlohmann::json(*problem.optimum_value) : nlohmann::json(nullptr)},
       {"status", to_string(RunStatus::running)},
       {"message", ""},
       {"started", utc_now()},
@@ -99,9 +100,10 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
           {"failed_evaluations", result.failed_evaluations},
           {"best", best_json(result.best)},
           {"recommended", recommended},
-          {"time", {{"algorithm", times.algorithm_seconds},
-                    {"evaluation", times.evaluation_seconds},
-                    {"total", total_seconds}}}};
+          {"time",
+           {{"algorithm", times.algorithm_seconds},
+            {"evaluation", times.evaluation_seconds},
+            {"total", total_seconds}}}};
 }
 
 // The ask/evaluate/tell rounds of one run, each recorded before the next begins.
@@ -127,7 +129,8 @@ class RunLoop {
           break;
         }
         run_batch(result);
-        progress_.update(result.evaluations, result.best ? std::optional(result.best->y) : std::nullopt);
+        progress_.update(result.evaluations,
+                         result.best ? std::optional(result.best->y) : std::nullopt);
       }
       result.recommended = algorithm_.recommend();
     } catch (const Error& e) {
@@ -150,7 +153,8 @@ class RunLoop {
 
     const auto n = static_cast<std::size_t>(X.rows());
     std::vector<std::uint64_t> seeds(n);
-    for (std::size_t i = 0; i < n; ++i) seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
+    for (std::size_t i = 0; i < n; ++i)
+      seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
     std::vector<Evaluation> evaluations(n);
     t = Clock::now();
     evaluator_.evaluate(X, seeds, evaluations);
@@ -179,7 +183,8 @@ class RunLoop {
       RecordedEvaluation& line = lines[i];
       line.index = result.evaluations + i;
       line.batch = batch_index_;
-      line.x.assign(X.row(static_cast<Eigen::Index>(i)).begin(), X.row(static_cast<Eigen::Index>(i)).end());
+      line.x.assign(X.row(static_cast<Eigen::Index>(i)).begin(),
+                    X.row(static_cast<Eigen::Index>(i)).end());
       line.ok = e.ok;
       line.y = e.y;
       line.message = e.message;
@@ -221,7 +226,8 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   HostServices algorithm_services(experiment.algorithm.name, options.log, options.stop, threads);
   const ObjectiveSpec objective_spec = ObjectiveSpec::of(
       objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
-  std::unique_ptr<Objective> objective = make_objective(objective_spec, registry, objective_services);
+  std::unique_ptr<Objective> objective =
+      make_objective(objective_spec, registry, objective_services);
   const bopp::Problem& problem = objective->problem();
   Algorithm algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
                       algorithm_seed(experiment.seed), algorithm_services);

@@ -11,7 +11,8 @@ constexpr BenchRunState kAll[] = {BenchRunState::pending,   BenchRunState::runni
                                   BenchRunState::failed,    BenchRunState::stopped};
 
 TEST(BenchRunState, EveryStateRoundTripsThroughItsName) {
-  for (const BenchRunState s : kAll) EXPECT_EQ(parse_bench_run_state(to_string(s)), s) << to_string(s);
+  for (const BenchRunState s : kAll)
+    EXPECT_EQ(parse_bench_run_state(to_string(s)), s) << to_string(s);
   EXPECT_EQ(parse_bench_run_state("done"), std::nullopt);
 }
 

@@ -44,7 +44,9 @@ TEST(AtomicFile, ConcurrentWritersEachUseTheirOwnTemporaryFile) {
   const auto folder = test::fresh_folder("atomic-concurrent");
   const auto file = folder / "index.json";
   constexpr int kWriters = 8, kWrites = 40;
-  auto content = [](int writer) { return std::string(1000 + writer, static_cast<char>('a' + writer)); };
+  auto content = [](int writer) {
+    return std::string(1000 + writer, static_cast<char>('a' + writer));
+  };
   std::vector<std::string> errors(kWriters);
   {
     std::vector<std::jthread> writers;

@@ -32,9 +32,11 @@ TEST(TomlInput, SyntaxErrorNamesLineAndColumn) {
 
 TEST(TomlInput, UnknownSectionSuggestsTheClosest) {
   const toml::table t = parse_toml("[runn]\nseed = 1\n", "exp.toml");
-  const std::string message =
-      error_of([&] { check_sections(t, {"run", "objective"}, "; allowed: run, objective", "exp.toml"); });
-  EXPECT_EQ(message, "exp.toml:1: unknown section [runn] (did you mean 'run'?); allowed: run, objective");
+  const std::string message = error_of([&] {
+    check_sections(t, {"run", "objective"}, "; allowed: run, objective", "exp.toml");
+  });
+  EXPECT_EQ(message,
+            "exp.toml:1: unknown section [runn] (did you mean 'run'?); allowed: run, objective");
 }
 
 TEST(TomlInput, UnknownKeySuggestsTheClosestAndNamesItsLine) {

@@ -44,7 +44,8 @@ TEST(EvaluatorKinds, ImplementedKindsAreTheSchemaChoices) {
 
 TEST(EvaluatorKinds, ExperimentFileNamingAnUnimplementedKindIsOneLineWithItsLine) {
   const std::string text =
-      "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n[evaluator]\nkind = 'mpi'\n";
+      "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n[evaluator]\nkind = "
+      "'mpi'\n";
   try {
     Experiment::parse(text, "exp.toml");
     FAIL() << "accepted kind = 'mpi'";

@@ -23,14 +23,12 @@ struct ObjectiveSpec {
   std::uint64_t seed = 0;         // the seed its `create` receives
 
   // The spec of objective `entry` with this configuration and seed.
-  static ObjectiveSpec of(const ObjectiveEntry& entry, std::string config_text,
-                          std::uint64_t seed);
+  static ObjectiveSpec of(const ObjectiveEntry& entry, std::string config_text, std::uint64_t seed);
 };
 
 // Makes the instance `spec` describes from the libraries `registry` loaded. Throws Error when
 // the registry has no such objective, or has it from another library than `spec.library`.
-std::unique_ptr<Objective> make_objective(const ObjectiveSpec& spec,
-                                          const PluginRegistry& registry,
+std::unique_ptr<Objective> make_objective(const ObjectiveSpec& spec, const PluginRegistry& registry,
                                           const HostServices& services);
 
 }  // namespace bopp::host
