@@ -125,8 +125,9 @@ std::string entry_name(const toml::table& entry, const PluginKind& kind, const P
   const bool known = kind.section == "algorithm" ? registry.find_algorithm(name) != nullptr
                                                  : registry.find_objective(name) != nullptr;
   if (!known) {
-    throw Error(toml_location(name_node, source) + context + "unknown " + kind.section + " '" + name + "'" +
-                did_you_mean(name, kind.names(registry)) + "; `bopp list` shows what is installed");
+    throw Error(toml_location(name_node, source) + context +
+                unknown_name(kind.section, name, kind.names(registry)) +
+                "; `bopp list` shows what is installed");
   }
   return name;
 }

@@ -47,4 +47,11 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string>&
   return best ? " (did you mean '" + *best + "'?)" : std::string();
 }
 
+std::string unknown_name(std::string_view what, std::string_view typed,
+                         const std::vector<std::string>& known) {
+  std::string message = "unknown ";
+  message.append(what).append(" '").append(typed).append("'");
+  return message + did_you_mean(typed, known);
+}
+
 }  // namespace bopp::host

@@ -205,7 +205,7 @@ std::vector<std::string> PluginRegistry::objective_names() const {
 
 std::string PluginRegistry::unknown_name_message(const std::string& kind, const std::string& name,
                                                  const std::vector<std::string>& known) const {
-  std::string message = "unknown " + kind + " '" + name + "'" + did_you_mean(name, known);
+  std::string message = unknown_name(kind, name, known);
   if (!broken_.empty()) {
     message += "; " + std::to_string(broken_.size()) +
                " plugin librar" + (broken_.size() == 1 ? "y" : "ies") +

@@ -60,9 +60,7 @@ const EvaluatorKind& evaluator_kind(std::string_view name) {
     if (!k.implemented()) throw Error(not_implemented_message(k));
     return k;
   }
-  std::string message = "unknown evaluator kind '";
-  message.append(name).append("'");
-  throw Error(message + did_you_mean(name, names) + "; kinds: " + kinds_text());
+  throw Error(unknown_name("evaluator kind", name, names) + "; kinds: " + kinds_text());
 }
 
 void reject_unimplemented_evaluator_kind(const toml::table& table, const std::string& key,

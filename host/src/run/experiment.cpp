@@ -83,7 +83,7 @@ void apply_override(toml::table& document, const std::string& assignment) {
   const std::string key = assignment.substr(dot + 1, equals - dot - 1);
   const std::string value = assignment.substr(equals + 1);
   if (std::find(kSections.begin(), kSections.end(), section) == kSections.end()) {
-    throw Error(option + ": unknown section '" + section + "'" + did_you_mean(section, kSections) +
+    throw Error(option + ": " + unknown_name("section", section, kSections) +
                 "; sections: run, objective, algorithm, evaluator");
   }
   if (key.empty()) throw Error(option + ": the key is empty");

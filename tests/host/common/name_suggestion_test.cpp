@@ -21,5 +21,11 @@ TEST(NameSuggestion, TreatsDashAndUnderscoreAlike) {
   EXPECT_EQ(closest_name("six-hump-camel", {"six_hump_camel", "sphere"}), "six_hump_camel");
 }
 
+TEST(NameSuggestion, UnknownNameMessageNamesWhatAndSuggests) {
+  EXPECT_EQ(unknown_name("objective", "branni", {"branin", "sphere"}),
+            "unknown objective 'branni' (did you mean 'branin'?)");
+  EXPECT_EQ(unknown_name("section", "zzz", {"run"}), "unknown section 'zzz'");
+}
+
 }  // namespace
 }  // namespace bopp::host

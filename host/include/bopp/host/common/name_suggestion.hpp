@@ -16,4 +16,9 @@ std::optional<std::string> closest_name(std::string_view typed,
 // " (did you mean 'x'?)" or "".
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& known);
 
+// "unknown <what> '<typed>'" and did_you_mean's suggestion: the start of every message about
+// a name that is not one of `known` (a plugin, a section, an evaluator kind).
+std::string unknown_name(std::string_view what, std::string_view typed,
+                         const std::vector<std::string>& known);
+
 }  // namespace bopp::host
