@@ -19,7 +19,7 @@ struct BenchOptions {
   std::vector<std::filesystem::path> plugin_path;  // passed on as --plugin-path
   std::vector<std::string> run_options;            // passed on before `run` (--allow-insecure-plugins)
   unsigned jobs = 0;                               // runs at once; 0: one per core
-  bool sync = true;                                // false passes --no-sync to each run
+  bool sync = true;  // false passes --no-sync to each run and skips fsync of the bench files
   std::FILE* progress = stderr;                    // runs done/total and ETA; nullptr: quiet
   const std::atomic<bool>* stop = nullptr;         // set it to start no further run
 };
