@@ -16,12 +16,12 @@
 #include "random_search.hpp"
 
 #include <bopp/host/plugins/algorithm.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
-#include <bopp/host/run/evaluator_kinds.hpp>
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
 

@@ -3,12 +3,12 @@
 #include "csv_points.hpp"
 
 #include <bopp/config_schema.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
 

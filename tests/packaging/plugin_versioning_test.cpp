@@ -1,9 +1,9 @@
 // A plugin built for an older ABI minor loads in this host: the loader reads only the fields
 // inside each struct's struct_size and zero-fills the rest (docs/abi.md, "Versioning"). The
 // plugins are tests/packaging/older_minor/older_minor.c.
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"

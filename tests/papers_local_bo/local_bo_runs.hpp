@@ -1,8 +1,8 @@
 // Runs of the local-BO plugins through the host: one experiment, its final best value.
 #pragma once
 
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"

@@ -1,5 +1,5 @@
-#include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
 
 #include <cmath>
 #include <vector>

@@ -1,8 +1,8 @@
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/evaluator_kinds.hpp>
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>

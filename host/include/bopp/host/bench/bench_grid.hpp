@@ -2,8 +2,8 @@
 // objectives, each with optional parameter variants, times seeds and batch sizes.
 #pragma once
 
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
 
 #include <cstdint>
 #include <filesystem>

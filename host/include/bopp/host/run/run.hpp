@@ -1,9 +1,9 @@
 // bopp/host/run/run.hpp: the ask/evaluate/tell loop of one experiment.
 #pragma once
 
-#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run_record.hpp>
 #include <bopp/host/run/run_status.hpp>
 
