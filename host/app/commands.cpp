@@ -5,6 +5,7 @@
 #include <bopp/config_schema.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/run/discrete_rounding.hpp>
@@ -176,7 +177,7 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   try {
     bopp::apply_schema(config, entry.params(), "objective '" + command.objective + "'");
   } catch (const bopp::SchemaError& e) {
-    throw host::Error(std::string("bopp eval: ") + e.what());
+    throw host::Error("bopp eval: " + host::schema_message(e, entry.params()));
   }
   std::ostringstream config_text;
   config_text << config;

@@ -118,6 +118,25 @@ TEST(Cli, EvalPrintsOneValuePerRow) {
   EXPECT_EQ(ok.out, "0\n0.48999999999999994\n");  // 0.7 * 0.7 in doubles, all 17 digits
 }
 
+TEST(Cli, EvalMistypedKeySuggestsTheClosest) {
+  const Outcome o = bopp("eval c_quadratic --set dimm=2 --points -", "0.3,0.3\n");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("unknown key 'dimm'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("(did you mean 'dim'?)"), std::string::npos) << o.err;
+}
+
+TEST(Cli, HelpListsEveryCommand) {
+  const Outcome h = bopp("--help");
+  for (const char* command : {"list [--paths]", "describe NAME", "run FILE.toml", "eval OBJECTIVE",
+                              "bench GRID.toml", "report DIR..."}) {
+    EXPECT_NE(h.out.find(std::string("\n  ") + command), std::string::npos) << command;
+  }
+  const Outcome unknown = bopp("frobnicate");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("commands: list, describe, run, eval, bench, report"), std::string::npos)
+      << unknown.err;
+}
+
 TEST(Cli, EvalReportsAFailedPointAndExitsNonZero) {
   const Outcome o = bopp("eval throwing_objective --points -", "0.1,0.1\n0.9,0.1\n");
   EXPECT_EQ(o.exit_code, 1);
