@@ -2,6 +2,8 @@
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/serial_evaluator.hpp>
+#include <bopp/host/run/threads_evaluator.hpp>
 
 #include <array>
 #include <vector>

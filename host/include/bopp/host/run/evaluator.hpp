@@ -33,11 +33,9 @@ struct EvaluatorSetup {
   const HostServices& services;
 };
 
-// The evaluators that run in this process (evaluator_kinds.hpp lists every kind).
-// Serial: one point after the other, on the run's instance.
-std::unique_ptr<Evaluator> make_serial_evaluator(const EvaluatorSetup& setup);
-// Threads: shares the run's instance when the objective declares itself thread-safe, and
-// otherwise makes one per worker from the spec.
-std::unique_ptr<Evaluator> make_threads_evaluator(const EvaluatorSetup& setup);
+// Row `r` of X, the point an evaluator hands to the objective (Points are row-major).
+inline std::span<const double> point_of(const bopp::Points& X, Eigen::Index r) {
+  return {X.data() + r * X.cols(), static_cast<std::size_t>(X.cols())};
+}
 
 }  // namespace bopp::host

@@ -1,30 +1,12 @@
-#include <bopp/host/run/evaluator.hpp>
+#include <bopp/host/run/threads_evaluator.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 #include <vector>
 
 namespace bopp::host {
 namespace {
-
-std::span<const double> row(const bopp::Points& X, Eigen::Index r) {
-  return {X.data() + r * X.cols(), static_cast<std::size_t>(X.cols())};
-}
-
-class SerialEvaluator final : public Evaluator {
- public:
-  explicit SerialEvaluator(Objective& objective) : objective_(objective) {}
-  void evaluate(const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                std::span<Evaluation> out) override {
-    for (Eigen::Index r = 0; r < X.rows(); ++r) {
-      out[static_cast<std::size_t>(r)] = objective_.evaluate(row(X, r), seeds[static_cast<std::size_t>(r)]);
-    }
-  }
-  std::string describe() const override { return "serial"; }
-
- private:
-  Objective& objective_;
-};
 
 // Workers take points from a shared counter; each result lands in its own slot, so the
 // order of completion does not matter.
@@ -46,7 +28,8 @@ class ThreadsEvaluator final : public Evaluator {
     std::atomic<Eigen::Index> next{0};
     auto work = [&](Objective* objective) {
       for (Eigen::Index r = next++; r < X.rows(); r = next++) {
-        out[static_cast<std::size_t>(r)] = objective->evaluate(row(X, r), seeds[static_cast<std::size_t>(r)]);
+        out[static_cast<std::size_t>(r)] =
+            objective->evaluate(point_of(X, r), seeds[static_cast<std::size_t>(r)]);
       }
     };
     const auto used = std::min<std::size_t>(instances_.size(), static_cast<std::size_t>(X.rows()));
@@ -63,10 +46,6 @@ class ThreadsEvaluator final : public Evaluator {
 };
 
 }  // namespace
-
-std::unique_ptr<Evaluator> make_serial_evaluator(const EvaluatorSetup& setup) {
-  return std::make_unique<SerialEvaluator>(setup.objective);
-}
 
 std::unique_ptr<Evaluator> make_threads_evaluator(const EvaluatorSetup& setup) {
   const std::uint32_t n =
