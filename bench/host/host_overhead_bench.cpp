@@ -15,14 +15,15 @@
 #include "functions.hpp"
 #include "random_search.hpp"
 
-#include <bopp/host/algorithm.hpp>
-#include <bopp/host/discrete_rounding.hpp>
-#include <bopp/host/evaluator.hpp>
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/objective.hpp>
-#include <bopp/host/plugin_registry.hpp>
-#include <bopp/host/run.hpp>
-#include <bopp/host/seeds.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
+#include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/objective_spec.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/seeds.hpp>
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -85,7 +86,7 @@ void BM_Direct(benchmark::State& state) {
   set_counters(state);
 }
 
-// The loop of run_experiment (host/src/run.cpp) minus the run record, the progress line
+// The loop of run_experiment (host/src/run/run.cpp) minus the run record, the progress line
 // and the timing of each phase.
 void BM_ThroughAbi(benchmark::State& state) {
   const std::uint64_t batch = static_cast<std::uint64_t>(state.range(0));
@@ -93,16 +94,15 @@ void BM_ThroughAbi(benchmark::State& state) {
   host::HostServices objective_services("sphere", log, nullptr, 1);
   host::HostServices algorithm_services("random", log, nullptr, 1);
   const std::string objective_config = "dim = " + std::to_string(kDim) + "\n";
-  auto make_objective = [&] {
-    return std::make_unique<host::Objective>(registry().objective("sphere"), objective_config,
-                                             host::objective_seed(kSeed), objective_services);
-  };
-  const std::unique_ptr<host::Objective> objective = make_objective();
+  const host::ObjectiveSpec spec = host::ObjectiveSpec::of(
+      registry().objective("sphere"), objective_config, host::objective_seed(kSeed));
+  const std::unique_ptr<host::Objective> objective =
+      host::make_objective(spec, registry(), objective_services);
   const bopp::Problem& problem = objective->problem();
   host::Algorithm algorithm(registry().algorithm("random"), problem, "design = \"uniform\"\n",
                             host::algorithm_seed(kSeed), algorithm_services);
   const std::unique_ptr<host::Evaluator> evaluator =
-      host::make_evaluator("serial", 1, *objective, make_objective);
+      host::make_evaluator("serial", {1, *objective, spec, registry(), objective_services});
 
   std::uint64_t index = 0;  // evaluations so far, over all iterations: the seeds' index
   for (auto _ : state) {
@@ -157,15 +157,17 @@ void BM_RunExperiment(benchmark::State& state) {
   for (auto _ : state) {
     experiment.output = (output / ("run-" + std::to_string(run_number++))).string();
     host::RunResult result;
+    std::string status;
     try {
       result = host::run_experiment(experiment, registry(), options);
+      status = host::to_string(result.status);
     } catch (const std::exception& e) {
-      result.status = "not started";
+      status = "not started";
       result.message = e.what();
     }
-    if (result.status != "completed" ||
+    if (result.status != host::RunStatus::completed ||
         result.evaluations != static_cast<std::uint64_t>(kEvaluations)) {
-      state.SkipWithError(("run " + result.status + ": " + result.message).c_str());
+      state.SkipWithError(("run " + status + ": " + result.message).c_str());
       break;
     }
     benchmark::DoNotOptimize(result.best);

@@ -1,8 +1,8 @@
 #include "bench_command.hpp"
 
-#include <bopp/host/bench_grid.hpp>
-#include <bopp/host/bench_runner.hpp>
-#include <bopp/host/errors.hpp>
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/common/errors.hpp>
 
 #include <cstdio>
 
@@ -26,15 +26,15 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
   const host::BenchSummary summary = host::run_bench(grid, grid.output, options);
 
   std::printf("%zu runs: %zu completed now, %zu complete before, %zu failed, %zu stopped\n", summary.runs.size(),
-              summary.count("completed"), summary.count("skipped"), summary.count("failed"),
-              summary.count("stopped"));
+              summary.count(host::BenchRunState::completed), summary.count(host::BenchRunState::skipped), summary.count(host::BenchRunState::failed),
+              summary.count(host::BenchRunState::stopped));
   for (const auto& r : summary.runs) {
-    if (r.status == "failed") std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
+    if (r.state == host::BenchRunState::failed) std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
   }
   std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n", summary.folder.string().c_str(),
               grid.output.c_str());
-  if (summary.count("stopped") > 0) return 130;
-  return summary.count("failed") > 0 ? 1 : 0;
+  if (summary.count(host::BenchRunState::stopped) > 0) return 130;
+  return summary.count(host::BenchRunState::failed) > 0 ? 1 : 0;
 }
 
 }  // namespace bopp::cli

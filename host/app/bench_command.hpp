@@ -1,7 +1,7 @@
 // bench_command.hpp: `bopp bench GRID.toml`: every run of a grid, a few at a time.
 #pragma once
 
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include <atomic>
 #include <filesystem>

@@ -3,14 +3,15 @@
 #include "csv_points.hpp"
 
 #include <bopp/config_schema.hpp>
-#include <bopp/host/discrete_rounding.hpp>
-#include <bopp/host/errors.hpp>
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/host_services.hpp>
-#include <bopp/host/name_suggestion.hpp>
-#include <bopp/host/objective.hpp>
-#include <bopp/host/run.hpp>
-#include <bopp/host/seeds.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
+#include <bopp/host/plugins/host_services.hpp>
+#include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/seeds.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -154,11 +155,11 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                 static_cast<unsigned long long>(result.failed_evaluations));
   }
   std::printf("run record: %s\n", result.record.string().c_str());
-  if (result.status == "failed") {
+  if (result.status == host::RunStatus::failed) {
     std::fprintf(stderr, "bopp: error: %s\n", result.message.c_str());
     return 1;
   }
-  if (result.status == "stopped") {
+  if (result.status == host::RunStatus::stopped) {
     std::fprintf(stderr, "bopp: stopped after %llu evaluations\n",
                  static_cast<unsigned long long>(result.evaluations));
     return 130;
@@ -176,7 +177,7 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   try {
     bopp::apply_schema(config, entry.params(), "objective '" + command.objective + "'");
   } catch (const bopp::SchemaError& e) {
-    throw host::Error(std::string("bopp eval: ") + e.what());
+    throw host::Error("bopp eval: " + host::schema_message(e, entry.params()));
   }
   std::ostringstream config_text;
   config_text << config;

@@ -1,7 +1,7 @@
 // commands.hpp: the `bopp` subcommands, each a function from parsed options to an exit code.
 #pragma once
 
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include <atomic>
 #include <string>

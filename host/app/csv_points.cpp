@@ -1,6 +1,6 @@
 #include "csv_points.hpp"
 
-#include <bopp/host/errors.hpp>
+#include <bopp/host/common/errors.hpp>
 
 #include <charconv>
 #include <vector>

@@ -1,8 +1,8 @@
 #include "report_command.hpp"
 
-#include <bopp/host/errors.hpp>
-#include <bopp/host/report.hpp>
-#include <bopp/host/report_plots.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/report_plots.hpp>
 
 #include <cmath>
 #include <cstdio>

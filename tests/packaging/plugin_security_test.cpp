@@ -2,7 +2,7 @@
 // are refused, with one line naming the file, unless the user allows them (the
 // same rule ssh applies to keys; docs/decisions.md). The tests copy the `random` plugin into a fresh folder
 // and loosen the copy's permissions.
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include "test_paths.hpp"
 

@@ -1,10 +1,10 @@
 // A plugin built for an older ABI minor loads in this host: the loader reads only the fields
 // inside each struct's struct_size and zero-fills the rest (docs/abi.md, "Versioning"). The
 // plugins are tests/packaging/older_minor/older_minor.c.
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/objective.hpp>
-#include <bopp/host/plugin_registry.hpp>
-#include <bopp/host/run.hpp>
+#include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"
 
@@ -80,7 +80,7 @@ TEST(OlderMinorPlugin, RunsAndIsRecordedWithItsVersions) {
   options.progress = false;
   options.log = nullptr;
   const RunResult r = run_experiment(e, older_minor(), options);
-  ASSERT_EQ(r.status, "completed") << r.message;
+  ASSERT_EQ(r.status, RunStatus::completed) << r.message;
   ASSERT_TRUE(r.best.has_value());
   EXPECT_DOUBLE_EQ(r.best->y, 0.0);  // the grid's third point is 0.25, the minimizer
 

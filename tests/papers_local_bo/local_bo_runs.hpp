@@ -1,9 +1,9 @@
 // Runs of the local-BO plugins through the host: one experiment, its final best value.
 #pragma once
 
-#include <bopp/host/experiment.hpp>
-#include <bopp/host/plugin_registry.hpp>
-#include <bopp/host/run.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"
 
@@ -36,7 +36,7 @@ inline double final_best(const std::string& objective, const std::string& algori
   quiet.sync = false;
   quiet.log = nullptr;
   const host::RunResult r = host::run_experiment(e, registry(), quiet);
-  EXPECT_EQ(r.status, "completed") << algorithm << ": " << r.message;
+  EXPECT_EQ(r.status, host::RunStatus::completed) << algorithm << ": " << r.message;
   EXPECT_EQ(r.evaluations, budget) << algorithm;
   return r.best ? r.best->y : 0.0;
 }

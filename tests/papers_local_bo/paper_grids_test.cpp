@@ -1,8 +1,8 @@
 // Every grid in examples/papers/ is a valid bench grid for the plugins that ship: a key
 // renamed in a plugin's schema, or a typo in a grid, fails here rather than an hour into a
 // reproduction.
-#include <bopp/host/bench_grid.hpp>
-#include <bopp/host/plugin_registry.hpp>
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
 
 #include "test_paths.hpp"
 

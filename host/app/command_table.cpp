@@ -1,0 +1,177 @@
+#include "command_table.hpp"
+
+#include "bench_command.hpp"
+#include "commands.hpp"
+#include "report_command.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+namespace bopp::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_interrupt(int) {
+  g_stop.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+// Ctrl-C stops a run or a bench after the current batch or runs, leaving valid records.
+const std::atomic<bool>& stop_on_interrupt() {
+  std::signal(SIGINT, on_interrupt);
+  return g_stop;
+}
+
+bool expect_args(const Invocation& call, std::size_t n, const char* what) {
+  if (call.args.size() == n) return true;
+  std::fprintf(stderr, "bopp %s: expected %s (see bopp --help)\n", call.command.c_str(), what);
+  return false;
+}
+
+std::string text_option(const Invocation& call, const char* name) {
+  return call.options.count(name) ? call.options[name].as<std::string>() : "";
+}
+
+std::vector<std::string> settings(const Invocation& call) {
+  return call.options.count("set") ? call.options["set"].as<std::vector<std::string>>()
+                                   : std::vector<std::string>{};
+}
+
+int list_command(const Invocation& call) {
+  if (!expect_args(call, 0, "no arguments")) return 2;
+  return list_plugins(call.registry, call.options.count("paths") > 0);
+}
+
+int describe_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one NAME")) return 2;
+  return describe_plugin(call.registry, call.args[0]);
+}
+
+int run_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one experiment FILE.toml")) return 2;
+  RunCommand run;
+  run.file = call.args[0];
+  run.overrides = settings(call);
+  run.output = text_option(call, "output");
+  run.overwrite = call.options.count("overwrite") > 0;
+  run.sync = call.options.count("no-sync") == 0;
+  run.verbose = call.options.count("verbose") > 0;
+  return run_experiment_file(call.registry, run, stop_on_interrupt());
+}
+
+int eval_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one OBJECTIVE name")) return 2;
+  if (!call.options.count("points")) {
+    std::fprintf(stderr, "bopp eval: --points FILE.csv (or - for stdin) is required\n");
+    return 2;
+  }
+  EvalCommand eval;
+  eval.objective = call.args[0];
+  eval.settings = settings(call);
+  eval.points = text_option(call, "points");
+  eval.seed = call.options["seed"].as<std::uint64_t>();
+  return evaluate_points(call.registry, eval);
+}
+
+int bench_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one grid FILE.toml")) return 2;
+  BenchCommand bench;
+  bench.file = call.args[0];
+  bench.output = text_option(call, "output");
+  bench.jobs = call.options["jobs"].as<unsigned>();
+  bench.sync = call.options.count("no-sync") == 0;
+  bench.plugin_path = call.plugin_folders;
+  if (call.options.count("allow-insecure-plugins")) {
+    bench.run_options.push_back("--allow-insecure-plugins");
+  }
+  return run_bench_file(call.registry, bench, stop_on_interrupt());
+}
+
+int report_command(const Invocation& call) {
+  if (call.args.empty()) {
+    std::fprintf(stderr,
+                 "bopp report: expected one or more run or bench folders (see bopp --help)\n");
+    return 2;
+  }
+  ReportCommand report;
+  report.folders = call.args;
+  report.format = call.options["format"].as<std::string>();
+  report.plot = text_option(call, "plot");
+  report.output = text_option(call, "output");
+  if (call.options.count("target")) {
+    report.targets = call.options["target"].as<std::vector<std::string>>();
+  }
+  return report_runs(report);
+}
+
+const std::vector<Command> kCommands = {
+    {"list",
+     "list [--paths]",
+     "algorithms and objectives found (--paths: the plugin folders)",
+     {"paths"},
+     list_command},
+    {"describe", "describe NAME", "an algorithm's or objective's parameters", {}, describe_command},
+    {"run",
+     "run FILE.toml [--set S.K=V]... [--output DIR] [--overwrite] [--no-sync]",
+     "run an experiment and write its run record",
+     {"set", "output", "overwrite", "no-sync"},
+     run_command},
+    {"eval",
+     "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
+     "evaluate points, one y per line",
+     {"set", "points", "seed"},
+     eval_command},
+    {"bench",
+     "bench GRID.toml [--jobs N] [--output DIR] [--no-sync]",
+     "run every run of a grid (resumes: complete runs are skipped)",
+     {"output", "no-sync", "jobs"},
+     bench_command},
+    {"report",
+     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]...",
+     "compare run records: tables, convergence plots",
+     {"output", "format", "plot", "target"},
+     report_command},
+};
+
+constexpr std::string_view kCommandOptions[] = {"paths",   "set",    "output", "overwrite",
+                                                "no-sync", "jobs",   "format", "plot",
+                                                "target",  "points", "seed"};
+
+}  // namespace
+
+std::span<const Command> commands() { return kCommands; }
+
+const Command* find_command(std::string_view name) {
+  const auto it = std::find_if(kCommands.begin(), kCommands.end(),
+                               [&](const Command& c) { return c.name == name; });
+  return it == kCommands.end() ? nullptr : &*it;
+}
+
+std::span<const std::string_view> command_options() { return kCommandOptions; }
+
+std::string commands_help() {
+  constexpr std::size_t kSummaryColumn = 36;  // after the two-space indent
+  std::string text = "Commands:\n";
+  for (const Command& c : kCommands) {
+    const std::string usage = c.usage;
+    text += "  " + usage;
+    if (usage.size() < kSummaryColumn) {
+      text += std::string(kSummaryColumn - usage.size(), ' ');
+    } else {
+      text += "\n" + std::string(kSummaryColumn + 2, ' ');
+    }
+    text += std::string(c.summary) + "\n";
+  }
+  return text;
+}
+
+std::string command_names() {
+  std::string names;
+  for (const Command& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  return names;
+}
+
+}  // namespace bopp::cli

@@ -1,0 +1,48 @@
+// bopp/host/common/child_process.hpp: running another program and waiting for its end.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// How a child process ended.
+struct ChildExit {
+  bool signaled = false;  // killed by a signal rather than exiting
+  int code = 0;           // its exit code, when it exited
+  int signal = 0;         // the signal that killed it, when signaled
+
+  bool succeeded() const { return !signaled && code == 0; }
+  // "signal 9 (Killed)".
+  std::string signal_text() const;
+};
+
+// The exit code a child uses when the program could not be executed (as the shells do).
+inline constexpr int kCannotExecute = 127;
+
+// A program run as a child process: its standard input is /dev/null, its standard output
+// and error go to `output` (truncated), and it is killed if this process dies first, so it
+// never outlives its parent. `argv[0]` is the program's path; no shell is involved.
+class ChildProcess {
+ public:
+  // Starts the program; throws Error when the output file or the process cannot be made.
+  // A program that cannot be executed exits with kCannotExecute.
+  ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& output);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+  // Waits for the child to end (once; later calls return the same).
+  ChildExit wait();
+
+ private:
+  pid_t pid_ = -1;
+  bool waited_ = false;
+  ChildExit exit_;
+};
+
+}  // namespace bopp::host

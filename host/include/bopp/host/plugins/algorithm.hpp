@@ -1,0 +1,50 @@
+// bopp/host/plugins/algorithm.hpp: a live algorithm instance, seen from the host.
+#pragma once
+
+#include <bopp/host/plugins/host_services.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/kit/problem.hpp>
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace bopp::host {
+
+// The problem as an algorithm sees it: always maximized, so a minimized objective's known
+// optimum is negated (sdk/include/bopp/abi.h: algorithms always maximize).
+bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem);
+
+// Owns one instance made by an algorithm plugin. Every answer is checked (house rule 8):
+// ask must return 1..max_points points inside the bounds; a violation throws
+// PluginMisbehaving naming the plugin. A failed call throws Error with the plugin's message.
+class Algorithm {
+ public:
+  // `problem` is the objective's problem, in its own sense; the algorithm is given the
+  // maximization view of it.
+  Algorithm(const AlgorithmEntry& entry, const bopp::Problem& problem,
+            const std::string& config_toml, std::uint64_t seed, const HostServices& services);
+  ~Algorithm();
+  Algorithm(const Algorithm&) = delete;
+  Algorithm& operator=(const Algorithm&) = delete;
+
+  const std::string& name() const { return name_; }
+  const AlgorithmEntry& entry() const { return entry_; }
+
+  bopp::Points ask(std::size_t max_points);
+  // y in the maximization convention; a failed point has status != BOPP_OK and y NaN.
+  void tell(const bopp::Points& X, std::span<const double> y, std::span<const std::int32_t> status);
+  Eigen::VectorXd recommend();
+
+ private:
+  [[noreturn]] void fail(const char* call, const char* error) const;
+
+  AlgorithmEntry entry_;
+  std::string name_;
+  bopp::Problem problem_;
+  std::optional<bopp::CProblem> c_problem_;
+  void* instance_ = nullptr;
+};
+
+}  // namespace bopp::host

@@ -1,0 +1,51 @@
+// bopp/host/plugins/plugin_library.hpp: one loaded plugin library and its manifest.
+#pragma once
+
+#include <bopp/abi.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// A plugin library, loaded once with immediate binding and local symbols and never unloaded
+// while the process lives (house rule 6, docs/architecture.md). Every object a plugin makes holds a
+// shared_ptr to its library. The manifest and the class tables are copied with
+// min(struct_size, sizeof), so a library built against an older minor reads correctly.
+class PluginLibrary {
+ public:
+  // Loads `path`; throws Error with one line naming the file when it is not a library,
+  // lacks the entry symbol, has another ABI major, or has a malformed manifest.
+  static std::shared_ptr<const PluginLibrary> load(const std::filesystem::path& path);
+
+  const std::filesystem::path& path() const { return path_; }
+  const std::string& name() const { return name_; }
+  const std::string& version() const { return version_; }
+  std::uint32_t abi_major() const { return manifest_.abi_major; }
+  std::uint32_t abi_minor() const { return manifest_.abi_minor; }
+  const std::vector<bopp_algorithm_class>& algorithms() const { return algorithms_; }
+  const std::vector<bopp_objective_class>& objectives() const { return objectives_; }
+
+ private:
+  PluginLibrary() = default;
+  // Copies a class's parameter entries (each by its struct_size) into storage of this
+  // library and points the class at the copies, so bopp_param too may grow.
+  template <class Class>
+  void own_params(Class& c, const std::string& file);
+
+  std::filesystem::path path_;
+  bopp_manifest manifest_{};
+  std::string name_;
+  std::string version_;
+  std::vector<bopp_algorithm_class> algorithms_;
+  std::vector<bopp_objective_class> objectives_;
+  struct OwnedParams {
+    std::vector<bopp_param> params;
+    std::vector<const bopp_param*> pointers;
+  };
+  std::vector<std::unique_ptr<OwnedParams>> params_;
+};
+
+}  // namespace bopp::host

@@ -1,0 +1,63 @@
+// bopp/host/report/report.hpp: the comparison tables of `bopp report` (docs/comparing-methods.md).
+#pragma once
+
+#include <bopp/host/report/report_runs.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// Mean, standard error of the mean (sample sd / sqrt(n); NaN when n < 2) and median of
+// the finite values of a sample; NaN everywhere when there are none.
+struct SampleSummary {
+  std::size_t n = 0;
+  double mean = 0.0;
+  double se = 0.0;
+  double median = 0.0;
+};
+SampleSummary summarize_sample(const std::vector<double>& values);
+
+// One algorithm (at one batch size) on one objective, over its runs.
+struct ReportRow {
+  std::string algorithm;
+  std::uint64_t batch = 1;
+  std::size_t runs = 0;
+  SampleSummary final_best;                        // best value found, objective's sense
+  std::optional<SampleSummary> simple_regret;      // |final best - optimum|, when known
+  std::optional<SampleSummary> cumulative_regret;  // sum over successful evaluations
+  std::size_t reached_target = 0;                  // runs that reached the target
+  SampleSummary evaluations_to_target;             // over the runs that reached it
+  SampleSummary algorithm_seconds;                 // per run: ask + tell
+  SampleSummary evaluation_seconds;                // per run
+};
+
+struct ObjectiveReport {
+  std::string objective;
+  bool minimize = true;
+  std::optional<double> optimum;
+  double target = 0.0;
+  std::string target_origin;  // "given" or "median final best of all runs"
+  std::vector<ReportRow> rows;  // sorted by algorithm, then batch
+};
+
+// The tables, one per objective label. `targets` maps an objective label (or "*", for
+// every objective) to the value "evaluations to reach a target" counts to.
+std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
+                                          const std::map<std::string, double>& targets = {});
+
+// The tables as text: "md" (Markdown, one table per objective), "csv" (one table, one row
+// per objective and algorithm) or "json".
+std::string format_report(const std::vector<ObjectiveReport>& report, const std::string& format);
+
+// Best-so-far after each evaluation (NaN before the first success), objective's sense.
+std::vector<double> best_so_far(const ReportRun& run);
+
+// Distance of `value` from the optimum, in the direction that is worse.
+double regret(double value, double optimum, bool minimize);
+
+}  // namespace bopp::host

@@ -1,0 +1,35 @@
+// bopp/host/report/report_runs.hpp: finding and reading the run records a report compares.
+#pragma once
+
+#include <bopp/host/run/run_record.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// One completed run, as the report needs it.
+struct ReportRun {
+  std::filesystem::path folder;
+  std::string objective;  // label: the grid's, or the name plus the keys that differ
+  std::string algorithm;  // between runs of the same name ("random-design=sobol")
+  std::uint64_t seed = 0;
+  std::uint64_t batch = 1;
+  bool minimize = true;
+  std::optional<double> optimum;  // the objective's known optimum value
+  std::vector<RecordedEvaluation> evaluations;
+  std::vector<BatchTiming> batches;  // batches.jsonl: each round's ask, evaluation and tell time
+  double algorithm_seconds = 0.0;   // run.json time.algorithm: ask + tell
+  double evaluation_seconds = 0.0;  // run.json time.evaluation
+};
+
+// Every run record under `folders` (a run folder, or any folder above run folders). Runs
+// listed in a bench's index.json take its labels. Runs whose status is not "completed"
+// are left out, each with a line in `notes`. Throws Error when a record cannot be read.
+std::vector<ReportRun> load_report_runs(const std::vector<std::filesystem::path>& folders,
+                                        std::vector<std::string>& notes);
+
+}  // namespace bopp::host

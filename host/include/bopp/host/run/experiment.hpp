@@ -1,0 +1,56 @@
+// bopp/host/run/experiment.hpp: an experiment file, checked and resolved.
+#pragma once
+
+#include <bopp/host/plugins/plugin_registry.hpp>
+
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// The [objective] or [algorithm] table: the plugin's name and its own keys.
+struct PluginSection {
+  std::string name;
+  toml::table config;  // every key except `name`, with defaults once resolved
+
+  std::string config_text() const;  // TOML text, as it crosses the ABI
+};
+
+// An experiment (docs/experiment-file.md). `load` checks the host's own sections ([run],
+// [evaluator]) and fills their defaults; `resolve_plugins` checks the plugin sections
+// against the schemas of the plugins found and fills theirs. Every error is one line that
+// names the file (or the --set option), the line, the key and what was expected.
+struct Experiment {
+  std::string source;  // the file, or "<string>"
+  std::uint64_t seed = 0;
+  std::uint64_t budget = 0;
+  std::uint64_t batch = 1;
+  std::string output;  // "" until resolved: runs/<objective>-<algorithm>-<seed>
+  PluginSection objective;
+  PluginSection algorithm;
+  std::string evaluator = "serial";
+  std::uint32_t workers = 0;  // 0: one per core
+
+  // Reads `file` and applies `overrides` ("section.key=value"; a value that is not valid
+  // TOML is taken as a string, so `--set objective.name=branin` works unquoted).
+  static Experiment load(const std::filesystem::path& file,
+                         const std::vector<std::string>& overrides = {});
+  static Experiment parse(std::string_view text, const std::string& source,
+                          const std::vector<std::string>& overrides = {});
+
+  // Checks the plugin sections against the plugins' schemas and fills their defaults;
+  // sets `output` when it was left empty.
+  void resolve_plugins(const PluginRegistry& registry);
+
+  // The whole experiment as a TOML document, every default filled in.
+  toml::table to_toml() const;
+};
+
+// Applies a "section.key=value" override to a parsed document.
+void apply_override(toml::table& document, const std::string& assignment);
+
+}  // namespace bopp::host

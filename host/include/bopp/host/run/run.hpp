@@ -1,0 +1,45 @@
+// bopp/host/run/run.hpp: the ask/evaluate/tell loop of one experiment.
+#pragma once
+
+#include <bopp/host/plugins/host_services.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/run_status.hpp>
+
+#include <Eigen/Core>
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace bopp::host {
+
+struct RunOptions {
+  bool overwrite = false;                   // replace a run already in the output folder
+  bool sync = true;                         // fsync the record after every batch
+  bool progress = true;                     // one-line progress on stderr when a terminal
+  LogSink log = stderr_log_sink(BOPP_LOG_WARNING);
+  const std::atomic<bool>* stop = nullptr;  // set it (e.g. on SIGINT) to stop after a batch
+};
+
+struct RunResult {
+  std::filesystem::path record;   // the run record folder
+  RunStatus status = RunStatus::running;  // how it ended: completed, stopped or failed
+  std::string message;            // why it failed
+  std::uint64_t evaluations = 0;
+  std::uint64_t failed_evaluations = 0;
+  std::optional<RecordedEvaluation> best;  // best successful evaluation, objective's sense
+  Eigen::VectorXd recommended;             // the algorithm's recommendation at the end
+  std::optional<double> optimum;           // the objective's known optimum value, if any
+};
+
+// Runs `experiment` (its plugin sections already resolved against `registry`). Errors
+// before the run record exists (a plugin that cannot be created, an unwritable folder)
+// throw Error; once it exists, a failure ends the run with status "failed" and its message,
+// and the record stays valid.
+RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
+                         const RunOptions& options = {});
+
+}  // namespace bopp::host

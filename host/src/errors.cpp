@@ -1,8 +1,0 @@
-#include <bopp/host/errors.hpp>
-
-namespace bopp::host {
-
-PluginMisbehaving::PluginMisbehaving(const std::string& what)
-    : Error("plugin misbehaving: " + what) {}
-
-}  // namespace bopp::host

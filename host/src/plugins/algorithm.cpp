@@ -1,0 +1,89 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+constexpr std::size_t kErrorCapacity = 1024;
+}
+
+bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem) {
+  bopp::Problem p = objective_problem;
+  if (p.sense == bopp::Sense::minimize && p.optimum_value) p.optimum_value = -*p.optimum_value;
+  p.sense = bopp::Sense::maximize;
+  return p;
+}
+
+Algorithm::Algorithm(const AlgorithmEntry& entry, const bopp::Problem& problem,
+                     const std::string& config_toml, std::uint64_t seed,
+                     const HostServices& services)
+    : entry_(entry), name_(entry.name()), problem_(problem_for_algorithm(problem)) {
+  c_problem_.emplace(problem_);
+  char error[kErrorCapacity] = "";
+  const bopp_status status = entry_.table->create(c_problem_->get(), config_toml.c_str(), seed,
+                                                  services.get(), &instance_, error, sizeof error);
+  if (status != BOPP_OK || instance_ == nullptr) {
+    throw Error("algorithm '" + name_ + "' (" + entry_.library->path().filename().string() +
+                ") could not be created: " + (error[0] ? error : "no message"));
+  }
+}
+
+Algorithm::~Algorithm() {
+  if (instance_ != nullptr) entry_.table->destroy(instance_);
+}
+
+void Algorithm::fail(const char* call, const char* error) const {
+  throw Error("algorithm '" + name_ + "' (" + entry_.library->path().filename().string() +
+              ") failed in " + call + ": " + (error[0] ? error : "no message"));
+}
+
+bopp::Points Algorithm::ask(std::size_t max_points) {
+  const auto d = problem_.dim();
+  std::vector<double> buffer(max_points * static_cast<std::size_t>(d),
+                             std::numeric_limits<double>::quiet_NaN());
+  std::uint64_t count = 0;
+  char error[kErrorCapacity] = "";
+  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error, sizeof error) != BOPP_OK) {
+    fail("ask", error);
+  }
+  if (count < 1 || count > max_points) {
+    throw PluginMisbehaving("algorithm '" + name_ + "' returned " + std::to_string(count) +
+                            " points from ask(" + std::to_string(max_points) + "); expected 1.." +
+                            std::to_string(max_points));
+  }
+  bopp::Points X = bopp::ConstPointsMap(buffer.data(), static_cast<Eigen::Index>(count), d);
+  for (Eigen::Index r = 0; r < X.rows(); ++r) {
+    for (Eigen::Index i = 0; i < d; ++i) {
+      const double v = X(r, i);
+      if (!(v >= problem_.lower[i] && v <= problem_.upper[i])) {
+        throw PluginMisbehaving("algorithm '" + name_ + "' asked a point outside the bounds: x[" +
+                                std::to_string(i) + "] = " + std::to_string(v) + " not in [" +
+                                std::to_string(problem_.lower[i]) + ", " +
+                                std::to_string(problem_.upper[i]) + "]");
+      }
+    }
+  }
+  return X;
+}
+
+void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
+                     std::span<const std::int32_t> status) {
+  char error[kErrorCapacity] = "";
+  if (entry_.table->tell(instance_, X.data(), static_cast<std::uint64_t>(X.rows()), y.data(),
+                         status.data(), error, sizeof error) != BOPP_OK) {
+    fail("tell", error);
+  }
+}
+
+Eigen::VectorXd Algorithm::recommend() {
+  Eigen::VectorXd x = Eigen::VectorXd::Constant(problem_.dim(), std::numeric_limits<double>::quiet_NaN());
+  char error[kErrorCapacity] = "";
+  if (entry_.table->recommend(instance_, x.data(), error, sizeof error) != BOPP_OK) {
+    fail("recommend", error);
+  }
+  return x;
+}
+
+}  // namespace bopp::host

@@ -1,0 +1,140 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/plugin_library.hpp>
+
+#include <boost/dll/shared_library.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace bopp::host {
+namespace {
+
+// Copies a growable struct written by a plugin: only the fields inside its struct_size.
+template <class T>
+T read_growable(const T* source) {
+  T out{};
+  std::memcpy(&out, source, std::min<std::size_t>(source->struct_size, sizeof(T)));
+  return out;
+}
+
+// The loader's message without Boost's wrapping: the dlerror text when there is one.
+std::string load_failure_reason(const std::exception& e) {
+  std::string what = e.what();
+  const std::string marker = "(dlerror system message: ";
+  auto start = what.find(marker);
+  if (start == std::string::npos) return what;
+  start += marker.size();
+  auto end = what.find(')', start);
+  return what.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+// The one registry of loaded libraries: a library is loaded once per process and kept
+// loaded (the handles are never released), so no function pointer can dangle.
+struct LoadedLibraries {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::shared_ptr<const PluginLibrary>> by_path;
+  std::vector<boost::dll::shared_library> handles;
+};
+LoadedLibraries& loaded_libraries() {
+  static auto* libraries = new LoadedLibraries;  // deliberately never destroyed
+  return *libraries;
+}
+
+bool has_text(const char* s) { return s != nullptr && s[0] != '\0'; }
+
+}  // namespace
+
+template <class Class>
+void PluginLibrary::own_params(Class& c, const std::string& file) {
+  auto owned = std::make_unique<OwnedParams>();
+  if (c.param_count > 0 && c.params == nullptr) {
+    throw Error(file + ": plugin misbehaving: '" + c.name + "' declares parameters but no table");
+  }
+  for (std::uint32_t i = 0; i < c.param_count; ++i) {
+    if (c.params[i] == nullptr) throw Error(file + ": plugin misbehaving: '" + c.name + "' has a null parameter");
+    const bopp_param p = read_growable(c.params[i]);
+    if (!has_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
+      throw Error(file + ": plugin misbehaving: '" + c.name + "' declares a parameter without a name or of an unknown type");
+    }
+    owned->params.push_back(p);
+  }
+  for (const bopp_param& p : owned->params) owned->pointers.push_back(&p);
+  c.params = owned->pointers.data();
+  params_.push_back(std::move(owned));
+}
+
+std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
+  const std::string file = path.string();
+  LoadedLibraries& loaded = loaded_libraries();
+  std::lock_guard lock(loaded.mutex);
+  if (auto it = loaded.by_path.find(canonical.string()); it != loaded.by_path.end()) {
+    return it->second;
+  }
+
+  boost::dll::shared_library handle;
+  try {
+    handle.load(canonical, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::exception& e) {
+    throw Error(file + ": cannot load plugin library: " + load_failure_reason(e));
+  }
+  if (!handle.has(BOPP_ENTRY_SYMBOL)) {
+    loaded.handles.push_back(std::move(handle));
+    throw Error(file + ": not a bopp plugin: no entry symbol '" BOPP_ENTRY_SYMBOL "'");
+  }
+  auto entry = handle.get<const bopp_manifest*()>(BOPP_ENTRY_SYMBOL);
+  loaded.handles.push_back(std::move(handle));
+
+  const bopp_manifest* manifest = entry();
+  if (manifest == nullptr || manifest->struct_size < 3 * sizeof(std::uint32_t)) {
+    throw Error(file + ": plugin misbehaving: " BOPP_ENTRY_SYMBOL " returned no manifest");
+  }
+  if (manifest->abi_major != BOPP_ABI_MAJOR) {
+    throw Error(file + ": built for bopp ABI " + std::to_string(manifest->abi_major) + "." +
+                std::to_string(manifest->abi_minor) + ", this host speaks ABI " +
+                std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR) +
+                " (the major versions must match; rebuild the plugin against this SDK)");
+  }
+
+  auto library = std::shared_ptr<PluginLibrary>(new PluginLibrary);
+  library->path_ = canonical;
+  library->manifest_ = read_growable(manifest);
+  const bopp_manifest& m = library->manifest_;
+  if (!has_text(m.library_name)) {
+    throw Error(file + ": plugin misbehaving: the manifest has no library name");
+  }
+  library->name_ = m.library_name;
+  library->version_ = has_text(m.library_version) ? m.library_version : "unversioned";
+
+  auto misbehaving = [&](const std::string& what) {
+    return Error(file + ": plugin misbehaving: " + what);
+  };
+  for (std::uint32_t i = 0; i < m.algorithm_count; ++i) {
+    if (m.algorithms == nullptr || m.algorithms[i] == nullptr) throw misbehaving("null algorithm entry");
+    bopp_algorithm_class c = read_growable(m.algorithms[i]);
+    if (!has_text(c.name)) throw misbehaving("an algorithm has no name");
+    if (!c.create || !c.destroy || !c.ask || !c.tell || !c.recommend) {
+      throw misbehaving(std::string("algorithm '") + c.name + "' lacks a required function");
+    }
+    library->own_params(c, file);
+    library->algorithms_.push_back(c);
+  }
+  for (std::uint32_t i = 0; i < m.objective_count; ++i) {
+    if (m.objectives == nullptr || m.objectives[i] == nullptr) throw misbehaving("null objective entry");
+    bopp_objective_class c = read_growable(m.objectives[i]);
+    if (!has_text(c.name)) throw misbehaving("an objective has no name");
+    if (!c.create || !c.destroy || !c.problem || !c.evaluate) {
+      throw misbehaving(std::string("objective '") + c.name + "' lacks a required function");
+    }
+    library->own_params(c, file);
+    library->objectives_.push_back(c);
+  }
+  loaded.by_path.emplace(canonical.string(), library);
+  return library;
+}
+
+}  // namespace bopp::host

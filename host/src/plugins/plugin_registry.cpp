@@ -1,0 +1,229 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+
+#include <boost/dll/runtime_symbol_info.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include <grp.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace bopp::host {
+namespace fs = std::filesystem;
+
+namespace {
+
+// What makes two spellings of a folder the same folder ("a", "./a/", a symlink to it), for
+// the search path and the registry alike.
+fs::path folder_identity(const fs::path& folder) {
+  std::error_code ec;
+  fs::path key = fs::weakly_canonical(folder, ec);
+  if (ec) key = folder.lexically_normal();
+  if (!key.has_filename()) key = key.parent_path();  // "/a/" is "/a"
+  return key;
+}
+
+// A user private group: the owner's primary group, named like the owner, with no other
+// members. Files that are group-writable through it are writable by the owner alone.
+bool is_private_group(uid_t owner, gid_t group) {
+  std::vector<char> user_buffer(16384), group_buffer(16384);
+  passwd user{};
+  passwd* found_user = nullptr;
+  if (::getpwuid_r(owner, &user, user_buffer.data(), user_buffer.size(), &found_user) != 0 ||
+      found_user == nullptr || user.pw_gid != group) {
+    return false;
+  }
+  struct group entry {};
+  struct group* found_group = nullptr;
+  if (::getgrgid_r(group, &entry, group_buffer.data(), group_buffer.size(), &found_group) != 0 ||
+      found_group == nullptr || std::string(entry.gr_name) != user.pw_name) {
+    return false;
+  }
+  for (char** member = entry.gr_mem; *member != nullptr; ++member) {
+    if (std::string(*member) != user.pw_name) return false;
+  }
+  return true;
+}
+
+// What lets someone other than the user running bopp and root change `path`, or "" when
+// nothing does. A sticky folder writable by others (/tmp) is fine above the plugin folder:
+// others cannot rename or replace what is in it.
+std::string writable_by_others(const fs::path& path, bool sticky_is_safe) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "";  // the loader reports what it cannot read
+  if (st.st_uid != 0 && st.st_uid != ::geteuid()) {
+    return "owned by uid " + std::to_string(st.st_uid) + ", neither you nor root";
+  }
+  if (sticky_is_safe && S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX) != 0) return "";
+  const bool others = (st.st_mode & S_IWOTH) != 0;
+  const bool group = (st.st_mode & S_IWGRP) != 0 && !is_private_group(st.st_uid, st.st_gid);
+  if (!others && !group) return "";
+  char mode[8];
+  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+  return std::string("writable by ") + (others ? "others" : "its group") + " (mode " + mode +
+         "; chmod go-w " + path.string() + " fixes it)";
+}
+
+}  // namespace
+
+PluginTrust plugin_trust(bool allow_insecure) {
+  const char* env = std::getenv("BOPP_ALLOW_INSECURE_PLUGINS");
+  const bool from_env = env != nullptr && env[0] != '\0' && std::string(env) != "0";
+  return allow_insecure || from_env ? PluginTrust::any : PluginTrust::owner_only;
+}
+
+std::string insecure_plugin_reason(const fs::path& file) {
+  std::error_code ec;
+  const fs::path canonical = fs::canonical(file, ec);
+  if (ec) return "";
+  const std::string refused = file.string() + ": refused to load: ";
+  const std::string override = "; pass --allow-insecure-plugins to load it anyway";
+  if (std::string why = writable_by_others(canonical, false); !why.empty()) {
+    return refused + "the file is " + why + override;
+  }
+  const fs::path folder = canonical.parent_path();
+  if (std::string why = writable_by_others(folder, false); !why.empty()) {
+    return refused + "its folder " + folder.string() + " is " + why + override;
+  }
+  for (fs::path above = folder; above != above.parent_path();) {
+    above = above.parent_path();
+    if (std::string why = writable_by_others(above, true); !why.empty()) {
+      return refused + "the folder " + above.string() + " above it is " + why + override;
+    }
+  }
+  return "";
+}
+
+std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& from_command_line) {
+  std::vector<fs::path> folders = from_command_line;
+  if (const char* env = std::getenv("BOPP_PLUGIN_PATH"); env != nullptr) {
+    std::stringstream list(env);
+    std::string folder;
+    while (std::getline(list, folder, ':')) {
+      if (!folder.empty()) folders.emplace_back(folder);
+    }
+  }
+  std::error_code ec;
+  const fs::path program = boost::dll::program_location(ec);
+  if (!ec) folders.push_back(program.parent_path().parent_path() / BOPP_PLUGIN_SUBDIR);
+  // A folder named twice (say BOPP_PLUGIN_PATH naming the default one) is listed once, at
+  // its first place, as the registry searches it.
+  std::vector<fs::path> unique, seen;
+  for (const fs::path& folder : folders) {
+    const fs::path key = folder_identity(folder);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    unique.push_back(folder);
+  }
+  return unique;
+}
+
+PluginRegistry::PluginRegistry(std::vector<fs::path> folders, PluginTrust trust)
+    : folders_(std::move(folders)), trust_(trust) {
+  std::vector<fs::path> seen_folders;
+  for (const fs::path& folder : folders_) {
+    std::error_code ec;
+    const fs::path canonical = folder_identity(folder);
+    if (!fs::is_directory(canonical, ec)) continue;
+    if (std::find(seen_folders.begin(), seen_folders.end(), canonical) != seen_folders.end()) continue;
+    seen_folders.push_back(canonical);
+
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(canonical, ec)) {
+      if (entry.path().extension() == ".so" && !entry.is_directory()) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) add_library(file);
+  }
+}
+
+void PluginRegistry::add_library(const fs::path& file) {
+  if (trust_ == PluginTrust::owner_only) {
+    if (std::string reason = insecure_plugin_reason(file); !reason.empty()) {
+      broken_.push_back({file, std::move(reason)});
+      return;
+    }
+  }
+  std::shared_ptr<const PluginLibrary> library;
+  try {
+    library = PluginLibrary::load(file);
+  } catch (const Error& e) {
+    broken_.push_back({file, e.what()});
+    return;
+  }
+  if (std::find(libraries_.begin(), libraries_.end(), library) != libraries_.end()) return;
+
+  // A library is used whole or not at all: one name clash skips all of it.
+  for (const auto& c : library->algorithms()) {
+    if (const AlgorithmEntry* other = find_algorithm(c.name)) {
+      broken_.push_back({file, file.string() + ": skipped: algorithm '" + c.name +
+                                   "' is already provided by " + other->library->path().string()});
+      return;
+    }
+  }
+  for (const auto& c : library->objectives()) {
+    if (const ObjectiveEntry* other = find_objective(c.name)) {
+      broken_.push_back({file, file.string() + ": skipped: objective '" + c.name +
+                                   "' is already provided by " + other->library->path().string()});
+      return;
+    }
+  }
+  libraries_.push_back(library);
+  for (const auto& c : library->algorithms()) algorithms_.push_back({library, &c});
+  for (const auto& c : library->objectives()) objectives_.push_back({library, &c});
+}
+
+const AlgorithmEntry* PluginRegistry::find_algorithm(const std::string& name) const {
+  for (const auto& a : algorithms_)
+    if (name == a.table->name) return &a;
+  return nullptr;
+}
+
+const ObjectiveEntry* PluginRegistry::find_objective(const std::string& name) const {
+  for (const auto& o : objectives_)
+    if (name == o.table->name) return &o;
+  return nullptr;
+}
+
+std::vector<std::string> PluginRegistry::algorithm_names() const {
+  std::vector<std::string> names;
+  for (const auto& a : algorithms_) names.push_back(a.name());
+  return names;
+}
+
+std::vector<std::string> PluginRegistry::objective_names() const {
+  std::vector<std::string> names;
+  for (const auto& o : objectives_) names.push_back(o.name());
+  return names;
+}
+
+std::string PluginRegistry::unknown_name_message(const std::string& kind, const std::string& name,
+                                                 const std::vector<std::string>& known) const {
+  std::string message = unknown_name(kind, name, known);
+  if (!broken_.empty()) {
+    message += "; " + std::to_string(broken_.size()) +
+               " plugin librar" + (broken_.size() == 1 ? "y" : "ies") +
+               " could not be loaded (see `bopp list`)";
+  } else {
+    message += "; `bopp list` shows what is installed";
+  }
+  return message;
+}
+
+const AlgorithmEntry& PluginRegistry::algorithm(const std::string& name) const {
+  if (const AlgorithmEntry* a = find_algorithm(name)) return *a;
+  throw Error(unknown_name_message("algorithm", name, algorithm_names()));
+}
+
+const ObjectiveEntry& PluginRegistry::objective(const std::string& name) const {
+  if (const ObjectiveEntry* o = find_objective(name)) return *o;
+  throw Error(unknown_name_message("objective", name, objective_names()));
+}
+
+}  // namespace bopp::host

@@ -1,0 +1,258 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/report/report.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <sstream>
+
+namespace bopp::host {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool reaches(double y, double target, bool minimize) { return minimize ? y <= target : y >= target; }
+
+std::string number(double v) {
+  if (!std::isfinite(v)) return "";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  return buffer;
+}
+
+std::string mean_se(const SampleSummary& s) {
+  if (s.n == 0) return "–";
+  if (s.n < 2) return number(s.mean);
+  return number(s.mean) + " ± " + number(s.se);
+}
+
+// Shortest text that reads back to the same double, for CSV (made for programs, not eyes).
+std::string exact(double v) {
+  if (!std::isfinite(v)) return "";
+  char buffer[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
+  return buffer;
+}
+
+nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+nlohmann::json sample_json(const SampleSummary& s) {
+  return {{"n", s.n}, {"mean", json_number(s.mean)}, {"se", json_number(s.se)}, {"median", json_number(s.median)}};
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string format_markdown(const std::vector<ObjectiveReport>& report) {
+  std::ostringstream out;
+  for (const ObjectiveReport& o : report) {
+    out << "## " << o.objective << " (" << (o.minimize ? "minimize" : "maximize");
+    if (o.optimum) out << ", optimum " << number(*o.optimum);
+    out << ")\n\n";
+    out << "Target " << number(o.target) << " (" << o.target_origin << "). Times are seconds per run.\n\n";
+    out << "| algorithm | batch | runs | final best (mean ± se) | median |";
+    if (o.optimum) out << " simple regret (mean ± se) | cumulative regret (mean ± se) |";
+    out << " evaluations to target (mean, reached) | algorithm time | evaluation time |\n";
+    out << "|---|---:|---:|---:|---:|";
+    if (o.optimum) out << "---:|---:|";
+    out << "---:|---:|---:|\n";
+    for (const ReportRow& r : o.rows) {
+      out << "| " << r.algorithm << " | " << r.batch << " | " << r.runs << " | " << mean_se(r.final_best) << " | "
+          << number(r.final_best.median) << " |";
+      if (o.optimum) {
+        out << " " << (r.simple_regret ? mean_se(*r.simple_regret) : "–") << " | "
+            << (r.cumulative_regret ? mean_se(*r.cumulative_regret) : "–") << " |";
+      }
+      out << " " << (r.reached_target > 0 ? number(r.evaluations_to_target.mean) : "–") << " (" << r.reached_target
+          << "/" << r.runs << ") | " << mean_se(r.algorithm_seconds) << " | " << mean_se(r.evaluation_seconds)
+          << " |\n";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string format_csv(const std::vector<ObjectiveReport>& report) {
+  std::ostringstream out;
+  out << "objective,sense,optimum,target,algorithm,batch,runs,final_best_mean,final_best_se,final_best_median,"
+         "simple_regret_mean,simple_regret_se,cumulative_regret_mean,cumulative_regret_se,"
+         "evaluations_to_target_mean,reached_target,algorithm_seconds_mean,evaluation_seconds_mean\n";
+  for (const ObjectiveReport& o : report) {
+    for (const ReportRow& r : o.rows) {
+      out << csv_field(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
+          << (o.optimum ? exact(*o.optimum) : "") << "," << exact(o.target) << "," << csv_field(r.algorithm) << ","
+          << r.batch << "," << r.runs << "," << exact(r.final_best.mean) << "," << exact(r.final_best.se) << ","
+          << exact(r.final_best.median) << ","
+          << (r.simple_regret ? exact(r.simple_regret->mean) + "," + exact(r.simple_regret->se) : ",") << ","
+          << (r.cumulative_regret ? exact(r.cumulative_regret->mean) + "," + exact(r.cumulative_regret->se) : ",")
+          << "," << (r.reached_target > 0 ? exact(r.evaluations_to_target.mean) : "") << "," << r.reached_target
+          << "," << exact(r.algorithm_seconds.mean) << "," << exact(r.evaluation_seconds.mean) << "\n";
+    }
+  }
+  return out.str();
+}
+
+std::string format_json(const std::vector<ObjectiveReport>& report) {
+  nlohmann::json objectives = nlohmann::json::array();
+  for (const ObjectiveReport& o : report) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const ReportRow& r : o.rows) {
+      rows.push_back({{"algorithm", r.algorithm},
+                      {"batch", r.batch},
+                      {"runs", r.runs},
+                      {"final_best", sample_json(r.final_best)},
+                      {"simple_regret", r.simple_regret ? sample_json(*r.simple_regret) : nlohmann::json(nullptr)},
+                      {"cumulative_regret",
+                       r.cumulative_regret ? sample_json(*r.cumulative_regret) : nlohmann::json(nullptr)},
+                      {"reached_target", r.reached_target},
+                      {"evaluations_to_target", sample_json(r.evaluations_to_target)},
+                      {"algorithm_seconds", sample_json(r.algorithm_seconds)},
+                      {"evaluation_seconds", sample_json(r.evaluation_seconds)}});
+    }
+    objectives.push_back({{"objective", o.objective},
+                          {"sense", o.minimize ? "minimize" : "maximize"},
+                          {"optimum", o.optimum ? nlohmann::json(*o.optimum) : nlohmann::json(nullptr)},
+                          {"target", json_number(o.target)},
+                          {"target_origin", o.target_origin},
+                          {"rows", rows}});
+  }
+  return nlohmann::json{{"objectives", objectives}}.dump(2) + "\n";
+}
+
+}  // namespace
+
+SampleSummary summarize_sample(const std::vector<double>& values) {
+  std::vector<double> v;
+  for (double x : values) {
+    if (std::isfinite(x)) v.push_back(x);
+  }
+  SampleSummary s;
+  s.n = v.size();
+  if (v.empty()) return {0, kNaN, kNaN, kNaN};
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  if (v.size() >= 2) {
+    double squares = 0.0;
+    for (double x : v) squares += (x - s.mean) * (x - s.mean);
+    s.se = std::sqrt(squares / static_cast<double>(v.size() - 1)) / std::sqrt(static_cast<double>(v.size()));
+  } else {
+    s.se = kNaN;
+  }
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  s.median = v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+  return s;
+}
+
+double regret(double value, double optimum, bool minimize) { return minimize ? value - optimum : optimum - value; }
+
+std::vector<double> best_so_far(const ReportRun& run) {
+  std::vector<double> out(run.evaluations.size(), kNaN);
+  double best = kNaN;
+  for (std::size_t i = 0; i < run.evaluations.size(); ++i) {
+    const RecordedEvaluation& e = run.evaluations[i];
+    if (e.ok && (std::isnan(best) || (run.minimize ? e.y < best : e.y > best))) best = e.y;
+    out[i] = best;
+  }
+  return out;
+}
+
+std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
+                                          const std::map<std::string, double>& targets) {
+  std::map<std::string, std::vector<const ReportRun*>> by_objective;
+  for (const ReportRun& r : runs) by_objective[r.objective].push_back(&r);
+
+  std::vector<ObjectiveReport> report;
+  for (const auto& [objective, members] : by_objective) {
+    ObjectiveReport o;
+    o.objective = objective;
+    o.minimize = members.front()->minimize;
+    o.optimum = members.front()->optimum;
+    for (const ReportRun* r : members) {
+      if (r->minimize != o.minimize || r->optimum != o.optimum) {
+        throw Error("runs labelled '" + objective + "' disagree on the objective's sense or optimum (" +
+                    members.front()->folder.string() + ", " + r->folder.string() + ")");
+      }
+    }
+    std::vector<double> finals;
+    for (const ReportRun* r : members) {
+      const auto curve = best_so_far(*r);
+      finals.push_back(curve.empty() ? kNaN : curve.back());
+    }
+    if (auto t = targets.find(objective); t != targets.end()) {
+      o.target = t->second;
+      o.target_origin = "given";
+    } else if (auto all = targets.find("*"); all != targets.end()) {
+      o.target = all->second;
+      o.target_origin = "given";
+    } else {
+      o.target = summarize_sample(finals).median;
+      o.target_origin = "the median final best of all runs; --target sets it";
+    }
+
+    std::map<std::pair<std::string, std::uint64_t>, std::vector<const ReportRun*>> groups;
+    for (const ReportRun* r : members) groups[{r->algorithm, r->batch}].push_back(r);
+    for (const auto& [key, group] : groups) {
+      ReportRow row;
+      row.algorithm = key.first;
+      row.batch = key.second;
+      row.runs = group.size();
+      std::vector<double> final_best, simple, cumulative, to_target, alg_s, eval_s;
+      for (const ReportRun* r : group) {
+        const auto curve = best_so_far(*r);
+        const double final_value = curve.empty() ? kNaN : curve.back();
+        final_best.push_back(final_value);
+        if (o.optimum) {
+          simple.push_back(regret(final_value, *o.optimum, o.minimize));
+          double sum = 0.0;
+          for (const RecordedEvaluation& e : r->evaluations) {
+            if (e.ok) sum += regret(e.y, *o.optimum, o.minimize);
+          }
+          cumulative.push_back(sum);
+        }
+        for (std::size_t i = 0; i < r->evaluations.size(); ++i) {
+          const RecordedEvaluation& e = r->evaluations[i];
+          if (e.ok && reaches(e.y, o.target, o.minimize)) {
+            to_target.push_back(static_cast<double>(i + 1));
+            break;
+          }
+        }
+        alg_s.push_back(r->algorithm_seconds);
+        eval_s.push_back(r->evaluation_seconds);
+      }
+      row.final_best = summarize_sample(final_best);
+      if (o.optimum) {
+        row.simple_regret = summarize_sample(simple);
+        row.cumulative_regret = summarize_sample(cumulative);
+      }
+      row.reached_target = to_target.size();
+      row.evaluations_to_target = summarize_sample(to_target);
+      row.algorithm_seconds = summarize_sample(alg_s);
+      row.evaluation_seconds = summarize_sample(eval_s);
+      o.rows.push_back(std::move(row));
+    }
+    report.push_back(std::move(o));
+  }
+  return report;
+}
+
+std::string format_report(const std::vector<ObjectiveReport>& report, const std::string& format) {
+  if (format == "md") return format_markdown(report);
+  if (format == "csv") return format_csv(report);
+  if (format == "json") return format_json(report);
+  throw Error("unknown report format '" + format + "'; formats: md, csv, json");
+}
+
+}  // namespace bopp::host

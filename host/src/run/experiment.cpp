@@ -1,0 +1,180 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/kit/param.hpp>
+
+#include <bopp/config_schema.hpp>
+
+#include <algorithm>
+#include <span>
+#include <sstream>
+
+namespace bopp::host {
+namespace {
+
+const std::vector<std::string> kSections = {"run", "objective", "algorithm", "evaluator"};
+
+// The host's own sections are declared with the same schema machinery as plugins.
+const bopp::ParamTable& run_schema() {
+  static const bopp::ParamTable table({
+      bopp::Param::integer("seed", 0, "seed of the run: fixes every random choice").at_least(0),
+      bopp::Param::integer("budget", 100, "number of evaluations").at_least(1),
+      bopp::Param::integer("batch", 1, "most points one ask may return").at_least(1),
+      bopp::Param::string("output", "", "run record folder (default runs/<objective>-<algorithm>-<seed>)"),
+  });
+  return table;
+}
+
+const bopp::ParamTable& evaluator_schema() {
+  static const bopp::ParamTable table({
+      bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(), "how points are evaluated"),
+      bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
+  });
+  return table;
+}
+
+// A string as a TOML literal, quoted and escaped.
+std::string toml_string_literal(const std::string& value) {
+  std::ostringstream s;
+  s << toml::value<std::string>(value);
+  return s.str();
+}
+
+std::string take_name(toml::table& table, const std::string& section, const std::string& source,
+                      const toml::node* section_node) {
+  toml::node* name = table.get("name");
+  if (name == nullptr) {
+    throw Error(toml_location(section_node, source) + "[" + section + "] missing required key 'name' (the " +
+                section + " to use; `bopp list` shows them)");
+  }
+  if (!name->is_string()) {
+    throw Error(toml_location(name, source) + "[" + section + "] key 'name' must be a string");
+  }
+  std::string value = name->as_string()->get();
+  table.erase("name");
+  return value;
+}
+
+toml::table take_table(toml::table& document, const std::string& section, const std::string& source) {
+  toml::node* node = document.get(section);
+  if (node == nullptr) return {};
+  if (!node->is_table()) throw Error(toml_location(node, source) + "'" + section + "' must be a table [" + section + "]");
+  return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
+}
+
+}  // namespace
+
+std::string PluginSection::config_text() const {
+  std::ostringstream s;
+  s << config;
+  return s.str();
+}
+
+void apply_override(toml::table& document, const std::string& assignment) {
+  const std::string option = "--set " + assignment;
+  const auto equals = assignment.find('=');
+  const auto dot = assignment.find('.');
+  if (equals == std::string::npos || dot == std::string::npos || dot > equals) {
+    throw Error(option + ": expected section.key=value (e.g. --set run.seed=3)");
+  }
+  const std::string section = assignment.substr(0, dot);
+  const std::string key = assignment.substr(dot + 1, equals - dot - 1);
+  const std::string value = assignment.substr(equals + 1);
+  if (std::find(kSections.begin(), kSections.end(), section) == kSections.end()) {
+    throw Error(option + ": " + unknown_name("section", section, kSections) +
+                "; sections: run, objective, algorithm, evaluator");
+  }
+  if (key.empty()) throw Error(option + ": the key is empty");
+  toml::table parsed;
+  try {
+    parsed = toml::parse(key + " = " + value, option);
+  } catch (const toml::parse_error&) {
+    // Not a TOML value: take it as a string.
+    parsed = toml::parse(key + " = " + toml_string_literal(value), option);
+  }
+  toml::node* node = document.get(section);
+  if (node == nullptr) {
+    document.insert(section, toml::table{});
+    node = document.get(section);
+  }
+  if (!node->is_table()) throw Error(option + ": '" + section + "' is not a table");
+  node->as_table()->insert_or_assign(key, std::move(*parsed.get(key)));
+}
+
+Experiment Experiment::load(const std::filesystem::path& file,
+                            const std::vector<std::string>& overrides) {
+  return parse(read_input_file(file, "experiment file"), file.string(), overrides);
+}
+
+Experiment Experiment::parse(std::string_view text, const std::string& source,
+                             const std::vector<std::string>& overrides) {
+  toml::table document = parse_toml(text, source);
+  for (const std::string& o : overrides) apply_override(document, o);
+  check_sections(document, kSections, "; allowed sections: run, objective, algorithm, evaluator",
+                 source);
+
+  Experiment e;
+  e.source = source;
+  toml::table run = take_table(document, "run", source);
+  check_table(run, params_of(run_schema()), "[run]", "[run] ", source);
+  e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
+  e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
+  e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
+  e.output = *run["output"].value<std::string>();
+
+  toml::table evaluator = take_table(document, "evaluator", source);
+  reject_unimplemented_evaluator_kind(evaluator, "kind", "[evaluator] ", source);
+  check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
+  e.evaluator = *evaluator["kind"].value<std::string>();
+  e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
+
+  for (auto [section, target] : {std::pair{"objective", &e.objective}, {"algorithm", &e.algorithm}}) {
+    if (!document.contains(section)) {
+      throw Error(source + ": missing section [" + section + "] (with at least `name = \"...\"`)");
+    }
+    target->config = take_table(document, section, source);
+    target->name = take_name(target->config, section, source, document.get(section));
+  }
+  return e;
+}
+
+void Experiment::resolve_plugins(const PluginRegistry& registry) {
+  ParamList objective_params, algorithm_params;
+  try {
+    objective_params = registry.objective(objective.name).params();
+  } catch (const Error& ex) {
+    throw Error(source + ": [objective] " + ex.what());
+  }
+  try {
+    algorithm_params = registry.algorithm(algorithm.name).params();
+  } catch (const Error& ex) {
+    throw Error(source + ": [algorithm] " + ex.what());
+  }
+  check_table(objective.config, objective_params, "objective '" + objective.name + "'",
+              "[objective] ", source);
+  check_table(algorithm.config, algorithm_params, "algorithm '" + algorithm.name + "'",
+              "[algorithm] ", source);
+  if (output.empty()) {
+    output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
+  }
+}
+
+toml::table Experiment::to_toml() const {
+  toml::table run{{"seed", static_cast<std::int64_t>(seed)},
+                  {"budget", static_cast<std::int64_t>(budget)},
+                  {"batch", static_cast<std::int64_t>(batch)},
+                  {"output", output}};
+  toml::table objective_table = objective.config;
+  objective_table.insert("name", objective.name);
+  toml::table algorithm_table = algorithm.config;
+  algorithm_table.insert("name", algorithm.name);
+  toml::table evaluator_table{{"kind", evaluator}, {"workers", static_cast<std::int64_t>(workers)}};
+  return toml::table{{"run", run},
+                     {"objective", objective_table},
+                     {"algorithm", algorithm_table},
+                     {"evaluator", evaluator_table}};
+}
+
+}  // namespace bopp::host

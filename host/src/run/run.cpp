@@ -1,0 +1,250 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
+#include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/objective_spec.hpp>
+#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/progress.hpp>
+#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/seeds.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <thread>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+template <class Entry>
+nlohmann::json identity(const Entry& entry) {
+  return {{"name", entry.table->name},
+          {"version", entry.table->version ? entry.table->version : ""},
+          {"library", entry.library->name()},
+          {"library_version", entry.library->version()},
+          {"library_path", entry.library->path().string()},
+          {"abi", std::to_string(entry.library->abi_major()) + "." +
+                      std::to_string(entry.library->abi_minor())}};
+}
+
+nlohmann::json best_json(const std::optional<RecordedEvaluation>& best) {
+  if (!best) return nullptr;
+  return {{"index", best->index}, {"x", best->x}, {"y", best->y}};
+}
+
+bool better(double candidate, double incumbent, bopp::Sense sense) {
+  return sense == bopp::Sense::minimize ? candidate < incumbent : candidate > incumbent;
+}
+
+// run.json as the run starts: who runs what, and the fields the end fills in.
+nlohmann::json run_header(const Experiment& experiment, const ObjectiveEntry& objective,
+                          const AlgorithmEntry& algorithm, const Evaluator& evaluator,
+                          const bopp::Problem& problem) {
+  return {
+      {"bopp_version", BOPP_VERSION},
+      {"abi", std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR)},
+      {"experiment", experiment.source},
+      {"objective", identity(objective)},
+      {"algorithm", identity(algorithm)},
+      {"seed", experiment.seed},
+      {"budget", experiment.budget},
+      {"batch", experiment.batch},
+      {"evaluator", evaluator.describe()},
+      {"dim", problem.dim()},
+      {"sense", problem.sense == bopp::Sense::minimize ? "minimize" : "maximize"},
+      {"optimum",
+       problem.optimum_value ? nlohmann::json(*problem.optimum_value) : nlohmann::json(nullptr)},
+      {"status", to_string(RunStatus::running)},
+      {"message", ""},
+      {"started", utc_now()},
+      {"finished", nullptr},
+      {"evaluations", 0},
+      {"failed_evaluations", 0},
+      {"best", nullptr},
+      {"recommended", nullptr},
+  };
+}
+
+// Where a run's time went, summed over its batches.
+struct RunTimes {
+  double algorithm_seconds = 0.0;  // ask + tell
+  double evaluation_seconds = 0.0;
+};
+
+// run.json's fields once the run has ended.
+nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double total_seconds) {
+  nlohmann::json recommended = nullptr;
+  if (result.recommended.size() > 0) {
+    recommended = std::vector<double>(result.recommended.begin(), result.recommended.end());
+  }
+  return {{"status", to_string(result.status)},
+          {"message", result.message},
+          {"finished", utc_now()},
+          {"evaluations", result.evaluations},
+          {"failed_evaluations", result.failed_evaluations},
+          {"best", best_json(result.best)},
+          {"recommended", recommended},
+          {"time",
+           {{"algorithm", times.algorithm_seconds},
+            {"evaluation", times.evaluation_seconds},
+            {"total", total_seconds}}}};
+}
+
+// The ask/evaluate/tell rounds of one run, each recorded before the next begins.
+class RunLoop {
+ public:
+  RunLoop(const Experiment& experiment, const bopp::Problem& problem, Algorithm& algorithm,
+          Evaluator& evaluator, RunRecord& record, const RunOptions& options)
+      : experiment_(experiment),
+        problem_(problem),
+        algorithm_(algorithm),
+        evaluator_(evaluator),
+        record_(record),
+        options_(options),
+        progress_(options.progress ? stderr : nullptr, experiment.budget) {}
+
+  // Runs until the budget is spent, the user stops, or an Error ends the run.
+  void run(RunResult& result) {
+    result.status = RunStatus::completed;
+    try {
+      while (result.evaluations < experiment_.budget) {
+        if (options_.stop != nullptr && options_.stop->load()) {
+          result.status = RunStatus::stopped;
+          break;
+        }
+        run_batch(result);
+        progress_.update(result.evaluations,
+                         result.best ? std::optional(result.best->y) : std::nullopt);
+      }
+      result.recommended = algorithm_.recommend();
+    } catch (const Error& e) {
+      result.status = RunStatus::failed;
+      result.message = e.what();
+    }
+    progress_.finish();
+  }
+
+  const RunTimes& times() const { return times_; }
+
+ private:
+  void run_batch(RunResult& result) {
+    const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
+    auto t = Clock::now();
+    bopp::Points X = algorithm_.ask(room);
+    const double ask_seconds = seconds_since(t);
+    times_.algorithm_seconds += ask_seconds;
+    round_discrete(problem_, X);
+
+    const auto n = static_cast<std::size_t>(X.rows());
+    std::vector<std::uint64_t> seeds(n);
+    for (std::size_t i = 0; i < n; ++i)
+      seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
+    std::vector<Evaluation> evaluations(n);
+    t = Clock::now();
+    evaluator_.evaluate(X, seeds, evaluations);
+    const double evaluation_seconds = seconds_since(t);
+    times_.evaluation_seconds += evaluation_seconds;
+
+    std::vector<double> told_y(n);
+    std::vector<std::int32_t> told_status(n);
+    record_batch(X, seeds, evaluations, result, told_y, told_status);
+
+    t = Clock::now();
+    algorithm_.tell(X, told_y, told_status);
+    const double tell_seconds = seconds_since(t);
+    times_.algorithm_seconds += tell_seconds;
+    record_.append_timing({batch_index_ - 1, n, ask_seconds, evaluation_seconds, tell_seconds});
+  }
+
+  // Appends the batch to the record, updates the result, and fills what the algorithm is told.
+  void record_batch(const bopp::Points& X, const std::vector<std::uint64_t>& seeds,
+                    const std::vector<Evaluation>& evaluations, RunResult& result,
+                    std::vector<double>& told_y, std::vector<std::int32_t>& told_status) {
+    const std::size_t n = evaluations.size();
+    std::vector<RecordedEvaluation> lines(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Evaluation& e = evaluations[i];
+      RecordedEvaluation& line = lines[i];
+      line.index = result.evaluations + i;
+      line.batch = batch_index_;
+      line.x.assign(X.row(static_cast<Eigen::Index>(i)).begin(),
+                    X.row(static_cast<Eigen::Index>(i)).end());
+      line.ok = e.ok;
+      line.y = e.y;
+      line.message = e.message;
+      line.seed = seeds[i];
+      line.seconds = e.seconds;
+      // Algorithms maximize: the host negates a minimized objective (the algorithm contract,
+      // sdk/include/bopp/abi.h).
+      told_y[i] = !e.ok ? std::nan("") : problem_.sense == bopp::Sense::minimize ? -e.y : e.y;
+      told_status[i] = e.ok ? BOPP_OK : BOPP_EVAL_FAILED;
+      if (!e.ok) ++result.failed_evaluations;
+      if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
+    }
+    record_.append(lines);
+    result.evaluations += n;
+    ++batch_index_;
+  }
+
+  const Experiment& experiment_;
+  const bopp::Problem& problem_;
+  Algorithm& algorithm_;
+  Evaluator& evaluator_;
+  RunRecord& record_;
+  const RunOptions& options_;
+  Progress progress_;
+  RunTimes times_;
+  std::uint64_t batch_index_ = 0;
+};
+
+}  // namespace
+
+RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
+                         const RunOptions& options) {
+  const auto run_start = Clock::now();
+  const ObjectiveEntry& objective_entry = registry.objective(experiment.objective.name);
+  const AlgorithmEntry& algorithm_entry = registry.algorithm(experiment.algorithm.name);
+  const std::uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
+
+  HostServices objective_services(experiment.objective.name, options.log, options.stop, threads);
+  HostServices algorithm_services(experiment.algorithm.name, options.log, options.stop, threads);
+  const ObjectiveSpec objective_spec = ObjectiveSpec::of(
+      objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
+  std::unique_ptr<Objective> objective =
+      make_objective(objective_spec, registry, objective_services);
+  const bopp::Problem& problem = objective->problem();
+  Algorithm algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
+                      algorithm_seed(experiment.seed), algorithm_services);
+  std::unique_ptr<Evaluator> evaluator = make_evaluator(
+      experiment.evaluator,
+      {experiment.workers, *objective, objective_spec, registry, objective_services});
+  RunRecord record(experiment.output, experiment.to_toml(),
+                   run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
+                   options.overwrite, options.sync);
+
+  RunResult result;
+  result.record = record.folder();
+  result.optimum = problem.optimum_value;
+  RunLoop loop(experiment, problem, algorithm, *evaluator, record, options);
+  loop.run(result);
+  record.update(run_footer(result, loop.times(), seconds_since(run_start)));
+  return result;
+}
+
+}  // namespace bopp::host

@@ -1,0 +1,26 @@
+#include <bopp/host/run/seeds.hpp>
+
+namespace bopp::host {
+namespace {
+// Distinct streams, so no two derived seeds coincide for the same run seed.
+constexpr std::uint64_t kEvaluationStream = 0x65'76'61'6c'75'61'74'65ULL;  // "evaluate"
+constexpr std::uint64_t kAlgorithmStream = 0x61'6c'67'6f'72'69'74'6dULL;   // "algoritm"
+constexpr std::uint64_t kObjectiveStream = 0x6f'62'6a'65'63'74'69'76ULL;   // "objectiv"
+}  // namespace
+
+std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t evaluation_seed(std::uint64_t run_seed, std::uint64_t index) {
+  return mix64(mix64(run_seed ^ kEvaluationStream) + index);
+}
+
+std::uint64_t algorithm_seed(std::uint64_t run_seed) { return mix64(run_seed ^ kAlgorithmStream); }
+
+std::uint64_t objective_seed(std::uint64_t run_seed) { return mix64(run_seed ^ kObjectiveStream); }
+
+}  // namespace bopp::host

@@ -1,0 +1,84 @@
+// The atomic file writer: a reader sees the old content or the new, whoever writes.
+#include <bopp/host/common/atomic_file.hpp>
+#include <bopp/host/common/errors.hpp>
+
+#include "test_paths.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> names_in(const std::filesystem::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    names.push_back(entry.path().filename().string());
+  }
+  return names;
+}
+
+TEST(AtomicFile, ReplacesTheContentAndLeavesNoTemporaryFile) {
+  const auto folder = test::fresh_folder("atomic");
+  const auto file = folder / "run.json";
+  write_file_atomically(file, "a long old content\n");
+  write_file_atomically(file, "new\n", false);
+  EXPECT_EQ(read_text(file), "new\n");
+  EXPECT_EQ(names_in(folder), std::vector<std::string>{"run.json"});
+}
+
+// With one fixed temporary name, writers would truncate, rename or refuse each other's file.
+TEST(AtomicFile, ConcurrentWritersEachUseTheirOwnTemporaryFile) {
+  const auto folder = test::fresh_folder("atomic-concurrent");
+  const auto file = folder / "index.json";
+  constexpr int kWriters = 8, kWrites = 40;
+  auto content = [](int writer) {
+    return std::string(1000 + writer, static_cast<char>('a' + writer));
+  };
+  std::vector<std::string> errors(kWriters);
+  {
+    std::vector<std::jthread> writers;
+    for (int w = 0; w < kWriters; ++w) {
+      writers.emplace_back([&, w] {
+        try {
+          for (int i = 0; i < kWrites; ++i) write_file_atomically(file, content(w), false);
+        } catch (const Error& e) {
+          errors[static_cast<std::size_t>(w)] = e.what();
+        }
+      });
+    }
+  }
+  for (const std::string& e : errors) EXPECT_EQ(e, "");
+  const std::string final_text = read_text(file);
+  ASSERT_GE(final_text.size(), 1000u);
+  EXPECT_EQ(final_text, content(final_text[0] - 'a'));
+  EXPECT_EQ(names_in(folder), std::vector<std::string>{"index.json"});
+}
+
+TEST(AtomicFile, UnwritableFolderIsOneErrorNamingTheFile) {
+  const auto folder = test::fresh_folder("atomic-blocked");
+  std::ofstream(folder / "blocker") << "not a folder";
+  try {
+    write_file_atomically(folder / "blocker" / "run.json", "x");
+    FAIL() << "wrote under a file";
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("cannot write"), std::string::npos) << message;
+    EXPECT_NE(message.find("blocker"), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace bopp::host

@@ -1,0 +1,330 @@
+// `bopp bench` and `bopp report` as a user runs them: a grid through bench, its table
+// checked against the run records, a killed bench resumed, a plot drawn and looked at.
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/report_plots.hpp>
+#include <bopp/host/run/run_record.hpp>
+
+#include "test_paths.hpp"
+#include "png_image.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+namespace bopp::test {
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(read_text(p)); }
+
+std::string plugin_path_env() {
+  return test_plugin_dir("misbehaving").string();
+}
+
+// Runs `bopp ARGS` in `folder` through the shell, with the test plugins on the search path.
+Outcome bopp(const fs::path& folder, const std::string& args) {
+  const std::string command = "cd '" + folder.string() + "' && BOPP_PLUGIN_PATH='" + plugin_path_env() + "' '" +
+                              bopp_program().string() + "' " + args + " > out.txt 2> err.txt";
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out.txt"), read_text(folder / "err.txt")};
+}
+
+// Two algorithms (random search with a uniform and a Sobol design) × two objectives × three seeds.
+const char* const kGrid = R"(# 2 algorithms x 2 objectives x 3 seeds
+[bench]
+seeds = [0, 1, 2]
+budget = 24
+output = "cmp"
+
+[[algorithm]]
+name = "random"
+label = "rs"
+[algorithm.vary]
+design = ["uniform", "sobol"]
+
+[[objective]]
+name = "branin"
+[[objective]]
+name = "hartmann6"
+)";
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+double standard_error(const std::vector<double>& v) {
+  const double m = mean(v);
+  double s = 0;
+  for (double x : v) s += (x - m) * (x - m);
+  return std::sqrt(s / static_cast<double>(v.size() - 1)) / std::sqrt(static_cast<double>(v.size()));
+}
+
+TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
+  const fs::path folder = fresh_folder("grid");
+  std::ofstream(folder / "grid.toml") << kGrid;
+  const Outcome bench = bopp(folder, "bench grid.toml --jobs 2 --no-sync");
+  ASSERT_EQ(bench.exit_code, 0) << bench.out << bench.err;
+  EXPECT_NE(bench.out.find("12 runs: 12 completed now, 0 complete before, 0 failed"), std::string::npos) << bench.out;
+
+  const nlohmann::json index = read_json(folder / "cmp" / "index.json");
+  ASSERT_EQ(index["runs"].size(), 12u);
+  for (const auto& r : index["runs"]) EXPECT_EQ(r["status"], "completed") << r.dump();
+
+  const Outcome report = bopp(folder, "report cmp --format json");
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const nlohmann::json table = nlohmann::json::parse(report.out);
+  ASSERT_EQ(table["objectives"].size(), 2u);
+
+  for (const auto& objective : table["objectives"]) {
+    const std::string name = objective["objective"];
+    ASSERT_EQ(objective["rows"].size(), 2u) << name;
+    const double target = objective["target"];
+    for (const auto& row : objective["rows"]) {
+      const std::string algorithm = row["algorithm"];
+      ASSERT_TRUE(algorithm == "rs-design=uniform" || algorithm == "rs-design=sobol") << algorithm;
+      EXPECT_EQ(row["runs"], 3);
+      // The same numbers, straight from the records of the three runs.
+      std::vector<double> best, simple, cumulative, to_target, algorithm_time, evaluation_time;
+      for (int seed = 0; seed < 3; ++seed) {
+        const fs::path run = folder / "cmp" / name / algorithm / ("q1-seed" + std::to_string(seed));
+        const nlohmann::json record = read_json(run / "run.json");
+        ASSERT_EQ(record["status"], "completed");
+        ASSERT_EQ(record["evaluations"], 24);
+        const double optimum = record["optimum"];
+        best.push_back(record["best"]["y"]);
+        simple.push_back(best.back() - optimum);
+        algorithm_time.push_back(record["time"]["algorithm"]);
+        evaluation_time.push_back(record["time"]["evaluation"]);
+        double sum = 0;
+        bool reached = false;
+        for (const auto& e : host::read_evaluations(run / "evaluations.jsonl")) {
+          sum += e.y - optimum;
+          if (!reached && e.y <= target) {
+            to_target.push_back(static_cast<double>(e.index + 1));
+            reached = true;
+          }
+        }
+        cumulative.push_back(sum);
+      }
+      EXPECT_DOUBLE_EQ(row["final_best"]["mean"], mean(best)) << name << " " << algorithm;
+      EXPECT_DOUBLE_EQ(row["final_best"]["se"], standard_error(best));
+      std::sort(best.begin(), best.end());
+      EXPECT_DOUBLE_EQ(row["final_best"]["median"], best[1]);
+      EXPECT_DOUBLE_EQ(row["simple_regret"]["mean"], mean(simple));
+      EXPECT_NEAR(row["cumulative_regret"]["mean"].get<double>(), mean(cumulative), 1e-9 * std::abs(mean(cumulative)));
+      EXPECT_EQ(row["reached_target"], to_target.size());
+      if (!to_target.empty()) {
+        EXPECT_DOUBLE_EQ(row["evaluations_to_target"]["mean"], mean(to_target));
+      }
+      EXPECT_DOUBLE_EQ(row["algorithm_seconds"]["mean"], mean(algorithm_time));
+      EXPECT_DOUBLE_EQ(row["evaluation_seconds"]["mean"], mean(evaluation_time));
+    }
+  }
+
+  // The Markdown table names both objectives and algorithms; CSV has a row per pair.
+  const Outcome md = bopp(folder, "report cmp");
+  EXPECT_NE(md.out.find("## branin (minimize, optimum 0.3979)"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("| rs-design=sobol | 1 | 3 |"), std::string::npos) << md.out;
+  const Outcome csv = bopp(folder, "report cmp --format csv");
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 5) << csv.out;
+
+  // A moved bench folder is still complete, and one run folder keeps its bench labels.
+  fs::rename(folder / "cmp", folder / "moved");
+  const Outcome again = bopp(folder, "bench grid.toml --output moved");
+  EXPECT_NE(again.out.find("12 runs: 0 completed now, 12 complete before"), std::string::npos) << again.out;
+  const Outcome one = bopp(folder, "report moved/branin/rs-design=sobol/q1-seed0 --format csv");
+  EXPECT_NE(one.out.find("branin,minimize,0.3978873577297384,"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find(",rs-design=sobol,1,1,"), std::string::npos) << one.out;
+  fs::rename(folder / "moved", folder / "cmp");
+
+  // Plots: drawn with gnuplot, one PNG looked at: a real picture, not a blank page.
+  const Outcome plots = bopp(folder, "report cmp --plot png --output plots");
+  ASSERT_EQ(plots.exit_code, 0) << plots.err;
+  EXPECT_TRUE(fs::is_regular_file(folder / "plots" / "table.md"));
+  for (const char* stem : {"branin-evaluations", "branin-time", "hartmann6-evaluations", "hartmann6-time"}) {
+    EXPECT_TRUE(fs::is_regular_file(folder / "plots" / (std::string(stem) + ".dat"))) << stem;
+    EXPECT_TRUE(fs::is_regular_file(folder / "plots" / (std::string(stem) + ".png"))) << plots.err;
+  }
+  const RgbImage image = read_png(folder / "plots" / "branin-evaluations.png");
+  EXPECT_EQ(image.width, 1000u);
+  EXPECT_EQ(image.height, 640u);
+  EXPECT_GT(fs::file_size(folder / "plots" / "branin-evaluations.png"), 10000u);
+  EXPECT_GT(distinct_colours(image), 20u) << "lines, bands and their blends, text";
+  // Both line colours are in the picture.
+  std::size_t blue = 0, red = 0;
+  for (std::uint32_t p : image.pixels) {
+    blue += p == 0x1f77b4;
+    red += p == 0xd62728;
+  }
+  EXPECT_GT(blue, 200u);
+  EXPECT_GT(red, 200u);
+}
+
+TEST(BenchReport, KilledBenchResumesWithoutRedoingFinishedRuns) {
+  const fs::path folder = fresh_folder("killed");
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0, 1, 2, 3, 4, 5]
+budget = 8
+output = "slow"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "slow_objective"
+sleep_ms = 25.0
+)";
+  const pid_t child = fork();
+  if (child == 0) {
+    ::setpgid(0, 0);  // its own group, so the test can kill the bench and its runs together
+    ::setenv("BOPP_PLUGIN_PATH", plugin_path_env().c_str(), 1);
+    if (::chdir(folder.c_str()) != 0) ::_exit(126);
+    const int null_fd = ::open("/dev/null", O_WRONLY);
+    ::dup2(null_fd, 1);
+    ::dup2(null_fd, 2);
+    const std::string program = bopp_program().string();
+    ::execl(program.c_str(), program.c_str(), "bench", "grid.toml", "--jobs", "1", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::setpgid(child, child);
+  // Wait until two runs are complete, then kill the bench and the run under way.
+  const fs::path index_file = folder / "slow" / "index.json";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  std::size_t done = 0;
+  while (std::chrono::steady_clock::now() < deadline && done < 2) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    try {
+      const nlohmann::json index = read_json(index_file);
+      done = 0;
+      for (const auto& r : index["runs"]) done += r["status"] == "completed";
+    } catch (const std::exception&) {
+    }
+  }
+  ::kill(-child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_GE(done, 2u);
+
+  std::map<std::string, std::string> finished;  // folder -> run.json of runs complete before the kill
+  std::size_t complete_before = 0;
+  for (int seed = 0; seed < 6; ++seed) {
+    const fs::path run = folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
+    if (fs::exists(run / "run.json") && read_json(run / "run.json")["status"] == "completed") {
+      finished[run.string()] = read_text(run / "run.json");
+      ++complete_before;
+    }
+  }
+  ASSERT_GE(complete_before, 2u);
+  ASSERT_LT(complete_before, 6u) << "the bench finished before the kill; make the runs slower";
+
+  const Outcome resumed = bopp(folder, "bench grid.toml --jobs 2");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.out.find("6 runs: " + std::to_string(6 - complete_before) + " completed now, " +
+                             std::to_string(complete_before) + " complete before, 0 failed"),
+            std::string::npos)
+      << resumed.out;
+  for (const auto& [run, json] : finished) EXPECT_EQ(read_text(fs::path(run) / "run.json"), json) << "redone: " << run;
+  for (int seed = 0; seed < 6; ++seed) {
+    const fs::path run = folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
+    EXPECT_EQ(read_json(run / "run.json")["status"], "completed") << run;
+    EXPECT_EQ(host::read_evaluations(run / "evaluations.jsonl").size(), 8u) << run;
+  }
+}
+
+TEST(BenchReport, OneFailingRunDoesNotStopTheOthers) {
+  const fs::path folder = fresh_folder("failing");
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0, 1]
+budget = 6
+output = "mixed"
+[[algorithm]]
+name = "throwing_algorithm"
+fail_after = 2
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "sphere"
+)";
+  const Outcome bench = bopp(folder, "bench grid.toml --jobs 2");
+  EXPECT_EQ(bench.exit_code, 1);
+  EXPECT_NE(bench.out.find("4 runs: 2 completed now, 0 complete before, 2 failed"), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("ask failed on purpose"), std::string::npos) << bench.out;
+  const nlohmann::json index = read_json(folder / "mixed" / "index.json");
+  for (const auto& r : index["runs"]) {
+    EXPECT_EQ(r["status"], r["algorithm"] == "random" ? "completed" : "failed") << r.dump();
+  }
+  // The report uses the completed runs and says which it left out.
+  const Outcome report = bopp(folder, "report mixed");
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(report.err.find("left out 2 run(s) with status 'failed'"), std::string::npos) << report.err;
+  EXPECT_NE(report.out.find("| random | 1 | 2 |"), std::string::npos) << report.out;
+  EXPECT_EQ(report.out.find("throwing_algorithm"), std::string::npos) << report.out;
+}
+
+TEST(BenchReport, BatchSizesGetTheirOwnPlotAndMissingGnuplotStillWritesTheData) {
+  const fs::path folder = fresh_folder("batches");
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0, 1]
+budget = 8
+batch = [1, 4]
+output = "b"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "sphere"
+)";
+  const Outcome bench = bopp(folder, "bench grid.toml");
+  ASSERT_EQ(bench.exit_code, 0) << bench.out << bench.err;
+
+  std::vector<std::string> notes;
+  const auto runs = host::load_report_runs({folder / "b"}, notes);
+  ASSERT_EQ(runs.size(), 4u);
+  host::PlotOptions options;
+  options.gnuplot = folder / "no-such-gnuplot";
+  const host::PlotFiles files = host::write_plots(runs, folder / "plots", options);
+  EXPECT_TRUE(files.images.empty());
+  ASSERT_EQ(files.notes.size(), 1u);
+  EXPECT_NE(files.notes[0].find("gnuplot is not installed"), std::string::npos) << files.notes[0];
+  ASSERT_TRUE(fs::is_regular_file(folder / "plots" / "sphere-batches.dat"));
+  // Two lines (batch 1 and batch 4): 8 batches of one point, 2 batches of four.
+  const std::string data = read_text(folder / "plots" / "sphere-batches.dat");
+  EXPECT_NE(data.find("# 0: random (batch 1)\n"), std::string::npos) << data;
+  const auto second = data.find("# 1: random (batch 4)\n");
+  ASSERT_NE(second, std::string::npos) << data;
+  std::istringstream block(data.substr(second));
+  std::string line;
+  std::getline(block, line);
+  std::vector<double> xs;
+  while (std::getline(block, line) && !line.empty()) xs.push_back(std::stod(line));
+  EXPECT_EQ(xs, (std::vector<double>{1, 2}));
+  EXPECT_TRUE(fs::is_regular_file(folder / "plots" / "sphere-batches.gp"));
+}
+
+}  // namespace
+}  // namespace bopp::test

@@ -1,0 +1,272 @@
+// The run loop: budget, batches, negation, rounding, failures, and the record it leaves.
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
+
+#include "test_paths.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+namespace bopp::host {
+namespace {
+
+const PluginRegistry& registry() {
+  static const PluginRegistry r({test::plugin_dir(), test::test_plugin_dir("c"),
+                                 test::test_plugin_dir("misbehaving"),
+                                 test::test_plugin_dir("misbehaving-raw")});
+  return r;
+}
+
+RunOptions quiet() {
+  RunOptions o;
+  o.progress = false;
+  o.log = nullptr;
+  return o;
+}
+
+// An experiment of `objective` and `algorithm` (TOML lines of their tables) into a fresh folder.
+Experiment experiment(const std::string& objective, const std::string& algorithm,
+                      const std::string& run = "budget = 20\nbatch = 4\nseed = 5",
+                      const std::string& folder_name = "run") {
+  const std::string text = "[run]\n" + run + "\n[objective]\n" + objective + "\n[algorithm]\n" + algorithm + "\n";
+  Experiment e = Experiment::parse(text, "exp.toml");
+  e.output = (test::fresh_folder(folder_name) / "record").string();
+  e.resolve_plugins(registry());
+  return e;
+}
+
+nlohmann::json run_json(const std::filesystem::path& record) {
+  std::ifstream in(record / "run.json");
+  return nlohmann::json::parse(in);
+}
+
+TEST(Run, CompletesAndWritesACompleteRecord) {
+  const Experiment e = experiment("name = 'c_quadratic'\ndim = 3", "name = 'random'");
+  const RunResult r = run_experiment(e, registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::completed);
+  EXPECT_EQ(r.evaluations, 20u);
+  const auto lines = read_evaluations(r.record / "evaluations.jsonl");
+  ASSERT_EQ(lines.size(), 20u);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].index, i);
+    EXPECT_EQ(lines[i].batch, i / 4);
+    EXPECT_EQ(lines[i].x.size(), 3u);
+  }
+  const auto timings = read_batch_timings(r.record / "batches.jsonl");
+  ASSERT_EQ(timings.size(), 5u);  // 20 evaluations in batches of 4
+  double algorithm_seconds = 0.0;  // summed in the order the run summed them
+  for (std::size_t b = 0; b < timings.size(); ++b) {
+    EXPECT_EQ(timings[b].batch, b);
+    EXPECT_EQ(timings[b].points, 4u);
+    EXPECT_GE(timings[b].tell_seconds, 0.0);
+    algorithm_seconds += timings[b].ask_seconds;
+    algorithm_seconds += timings[b].tell_seconds;
+  }
+  const auto j = run_json(r.record);
+  EXPECT_EQ(j["time"]["algorithm"].get<double>(), algorithm_seconds);
+  EXPECT_EQ(j["status"], "completed");
+  EXPECT_EQ(j["evaluations"], 20);
+  EXPECT_EQ(j["objective"]["name"], "c_quadratic");
+  EXPECT_EQ(j["algorithm"]["library"], "random");
+  EXPECT_EQ(j["sense"], "minimize");
+  double best = INFINITY;
+  for (const auto& l : lines) best = std::min(best, l.y);
+  EXPECT_EQ(j["best"]["y"].get<double>(), best);
+  // The resolved experiment repeats the run: it parses, with every default filled in.
+  const Experiment again = Experiment::load(r.record / "experiment.toml");
+  EXPECT_EQ(again.algorithm.config["design"].value<std::string>(), "uniform");
+  EXPECT_EQ(again.objective.config["dim"].value<std::int64_t>(), 3);
+}
+
+TEST(Run, AlgorithmIsToldNegatedValuesOfAMinimizedObjective) {
+  // random recommends the point it was told was largest: with the host negating a minimized
+  // objective, that is the point of smallest objective value.
+  const Experiment e = experiment("name = 'c_quadratic'\ndim = 2", "name = 'random'");
+  const RunResult r = run_experiment(e, registry(), quiet());
+  ASSERT_TRUE(r.best.has_value());
+  ASSERT_EQ(r.recommended.size(), 2);
+  EXPECT_EQ(r.recommended[0], r.best->x[0]);
+  EXPECT_EQ(r.recommended[1], r.best->x[1]);
+}
+
+TEST(Run, SameSeedGivesTheSameEvaluationsBitForBit) {
+  const auto a = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 9", "a"), registry(), quiet()).record / "evaluations.jsonl");
+  const auto b = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 9", "b"), registry(), quiet()).record / "evaluations.jsonl");
+  const auto c = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 10", "c"), registry(), quiet()).record / "evaluations.jsonl");
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(std::memcmp(a[i].x.data(), b[i].x.data(), a[i].x.size() * sizeof(double)), 0);
+    EXPECT_EQ(std::memcmp(&a[i].y, &b[i].y, sizeof(double)), 0);
+    EXPECT_EQ(a[i].seed, b[i].seed);
+  }
+  EXPECT_NE(a[0].x, c[0].x);
+}
+
+TEST(Run, SerialAndThreadedEvaluatorsGiveIdenticalRecords) {
+  const std::string objective = "name = 'slow_objective'\nsleep_ms = 1.0\ndim = 3";
+  const auto serial = read_evaluations(
+      run_experiment(experiment(objective, "name = 'random'", "budget = 24\nbatch = 8\nseed = 2", "serial"), registry(), quiet()).record /
+      "evaluations.jsonl");
+  Experiment threaded = experiment(objective, "name = 'random'", "budget = 24\nbatch = 8\nseed = 2", "threads");
+  threaded.evaluator = "threads";
+  threaded.workers = 4;
+  const auto parallel = read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
+  ASSERT_EQ(serial.size(), parallel.size());
+  for (std::size_t i = 0; i < serial.size(); ++i) {
+    EXPECT_EQ(serial[i].x, parallel[i].x);
+    EXPECT_EQ(std::memcmp(&serial[i].y, &parallel[i].y, sizeof(double)), 0);
+    EXPECT_EQ(serial[i].seed, parallel[i].seed);
+  }
+}
+
+// The same with real numerics on both sides: gpbo refits a GP every batch (on OpenBLAS in
+// the default build) and gpsample's function is a GP posterior mean (a Cholesky, on
+// bopp::bo_portable). The evaluator changes where an evaluation runs, never what it is.
+TEST(Run, GpAlgorithmOnAGpObjectiveGivesIdenticalRecordsWithEveryEvaluator) {
+  const std::string objective = "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 4\nseed = 3\nnoise_std = 0.1";
+  const std::string algorithm = "name = 'gpbo'\ninitial_points = 8\nraw_samples = 64\noptimizer_restarts = 2";
+  const std::string run = "budget = 24\nbatch = 4\nseed = 7";
+  const auto serial = read_evaluations(
+      run_experiment(experiment(objective, algorithm, run, "gp-serial"), registry(), quiet()).record / "evaluations.jsonl");
+  Experiment threaded = experiment(objective, algorithm, run, "gp-threads");
+  threaded.evaluator = "threads";
+  threaded.workers = 3;
+  const auto parallel = read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
+  ASSERT_EQ(serial.size(), 24u);
+  ASSERT_EQ(parallel.size(), 24u);
+  for (std::size_t i = 0; i < serial.size(); ++i) {
+    ASSERT_TRUE(serial[i].ok) << serial[i].message;
+    EXPECT_EQ(std::memcmp(serial[i].x.data(), parallel[i].x.data(), serial[i].x.size() * sizeof(double)), 0) << i;
+    EXPECT_EQ(std::memcmp(&serial[i].y, &parallel[i].y, sizeof(double)), 0) << i;
+  }
+}
+
+TEST(Run, ObjectiveThatThrowsFailsOnlyThosePoints) {
+  const RunResult r = run_experiment(experiment("name = 'throwing_objective'", "name = 'random'", "budget = 40\nbatch = 5\nseed = 1"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::completed);
+  const auto lines = read_evaluations(r.record / "evaluations.jsonl");
+  ASSERT_EQ(lines.size(), 40u);
+  std::uint64_t failed = 0;
+  for (const auto& l : lines) {
+    EXPECT_EQ(!l.ok, l.x[0] > 0.5) << l.x[0];
+    if (!l.ok) {
+      ++failed;
+      EXPECT_EQ(l.message, "boom at x0 > 0.5");
+      EXPECT_TRUE(std::isnan(l.y));
+    }
+  }
+  EXPECT_GT(failed, 0u);
+  EXPECT_EQ(r.failed_evaluations, failed);
+  EXPECT_EQ(run_json(r.record)["failed_evaluations"], failed);
+}
+
+TEST(Run, NanAndInfiniteValuesAreRecordedAsFailed) {
+  const RunResult r = run_experiment(experiment("name = 'nan_objective'", "name = 'random'", "budget = 60\nbatch = 6\nseed = 3"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::completed);
+  bool saw_nan = false, saw_inf = false;
+  for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
+    const bool bad = l.x[0] > 0.5 || l.x[1] > 0.9;
+    EXPECT_EQ(!l.ok, bad);
+    saw_nan = saw_nan || l.message == "the objective returned NaN";
+    saw_inf = saw_inf || l.message == "the objective returned an infinite value";
+  }
+  EXPECT_TRUE(saw_nan);
+  EXPECT_TRUE(saw_inf);
+  ASSERT_TRUE(r.best.has_value());
+  EXPECT_TRUE(std::isfinite(r.best->y));
+}
+
+TEST(Run, AlgorithmThatThrowsEndsTheRunAndKeepsTheRecordValid) {
+  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'throwing_algorithm'\nfail_after = 2", "budget = 30\nbatch = 3"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::failed);
+  EXPECT_NE(r.message.find("algorithm 'throwing_algorithm'"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("failed in ask: ask failed on purpose"), std::string::npos) << r.message;
+  // Two asks of one point each succeeded before the third threw.
+  EXPECT_EQ(read_evaluations(r.record / "evaluations.jsonl").size(), 2u);
+  const auto j = run_json(r.record);
+  EXPECT_EQ(j["status"], "failed");
+  EXPECT_EQ(j["evaluations"], 2);
+  EXPECT_EQ(j["message"], r.message);
+}
+
+TEST(Run, PointOutsideTheBoundsIsPluginMisbehaving) {
+  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'out_of_bounds_algorithm'"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::failed);
+  EXPECT_EQ(r.message.rfind("plugin misbehaving: algorithm 'out_of_bounds_algorithm' asked a point outside the bounds", 0), 0u) << r.message;
+}
+
+TEST(Run, TooManyPointsIsPluginMisbehaving) {
+  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'too_many_points_algorithm'"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::failed);
+  EXPECT_NE(r.message.find("plugin misbehaving: algorithm 'too_many_points_algorithm' returned 5 points from ask(4)"), std::string::npos) << r.message;
+}
+
+TEST(Run, IntegerAndCategoricalCoordinatesAreRoundedBeforeEvaluation) {
+  // mixed_objective throws on a non-integral discrete coordinate.
+  const RunResult r = run_experiment(experiment("name = 'mixed_objective'", "name = 'random'", "budget = 30\nbatch = 5"), registry(), quiet());
+  EXPECT_EQ(r.status, RunStatus::completed);
+  EXPECT_EQ(r.failed_evaluations, 0u);
+  for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
+    EXPECT_EQ(l.x[1], std::round(l.x[1]));
+    EXPECT_EQ(l.x[2], std::round(l.x[2]));
+    EXPECT_LE(l.x[2], 3.0);
+  }
+}
+
+TEST(Run, AStopRequestEndsTheRunAsStopped) {
+  std::atomic<bool> stop{true};
+  RunOptions options = quiet();
+  options.stop = &stop;
+  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'random'"), registry(), options);
+  EXPECT_EQ(r.status, RunStatus::stopped);
+  EXPECT_EQ(run_json(r.record)["status"], "stopped");
+}
+
+// The plugin's own keys are checked by the host before the plugin is created.
+std::string resolve_error(const std::string& objective, const std::string& algorithm) {
+  const std::string text = "[objective]\n" + objective + "\n[algorithm]\n" + algorithm + "\n";
+  Experiment e = Experiment::parse(text, "exp.toml");
+  try {
+    e.resolve_plugins(registry());
+  } catch (const Error& ex) {
+    return ex.what();
+  }
+  return "";
+}
+
+TEST(Run, UnknownPluginKeyNamesFileLineKeyAndAllowedKeys) {
+  const std::string message = resolve_error("name = 'c_quadratic'", "name = 'random'\ndesing = 'sobol'");
+  EXPECT_EQ(message.rfind("exp.toml:5: [algorithm] unknown key 'desing' for algorithm 'random'; allowed keys: design", 0), 0u) << message;
+  EXPECT_NE(message.find("did you mean 'design'"), std::string::npos) << message;
+}
+
+TEST(Run, WrongPluginValueTypeAndRangeAreErrors) {
+  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 3").find("key 'design' of algorithm 'random' must be string"), std::string::npos);
+  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 'halton'").find("must be one of uniform|sobol"), std::string::npos);
+  EXPECT_NE(resolve_error("name = 'slow_objective'\nsleep_ms = -1", "name = 'random'").find("exp.toml:3: [objective] key 'sleep_ms'"), std::string::npos);
+}
+
+TEST(Run, UnknownObjectiveSuggestsTheClosestName) {
+  const std::string message = resolve_error("name = 'c_quadratik'", "name = 'random'");
+  EXPECT_NE(message.find("[objective] unknown objective 'c_quadratik' (did you mean 'c_quadratic'?)"), std::string::npos) << message;
+}
+
+TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
+  const PluginRegistry examples({test::test_plugin_dir("examples")});
+  ASSERT_TRUE(examples.broken().empty()) << examples.broken()[0].reason;
+  Experiment e = Experiment::parse("[run]\nbudget = 200\nbatch = 5\n[objective]\nname = 'minimal_c_sphere'\n"
+                                   "[algorithm]\nname = 'hill_climber'\nstep = 0.05\n", "exp.toml");
+  e.output = (test::fresh_folder("examples") / "record").string();
+  e.resolve_plugins(examples);
+  const RunResult r = run_experiment(e, examples, quiet());
+  EXPECT_EQ(r.status, RunStatus::completed);
+  ASSERT_TRUE(r.best.has_value());
+  EXPECT_LT(r.best->y, 0.05);  // the hill climber finds the sphere's bottom from the centre's ring
+}
+
+}  // namespace
+}  // namespace bopp::host
