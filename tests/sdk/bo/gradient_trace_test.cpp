@@ -1,4 +1,4 @@
-// GIBO's gradient-trace criterion: closed forms of gibo.md §8 (unit hyperparameters), the
+// GIBO's gradient-trace criterion: closed forms at unit hyperparameters, the
 // analytic ∂α/∂Z against central differences, the block Cholesky against a direct
 // recomputation, and the batch selection (greedy and joint).
 #include <bopp/bo/gradient_posterior.hpp>
@@ -65,7 +65,7 @@ Eigen::MatrixXd central_design(Eigen::Index d, double h) {
   return Z;
 }
 
-TEST(GradientTrace, PriorTraceIsTheKernelCurvature) {  // gibo.md O1
+TEST(GradientTrace, PriorTraceIsTheKernelCurvature) {
   for (Eigen::Index d : {1, 3}) {
     const GaussianProcess rbf = unit_gp(KernelType::rbf, d, 0.0);
     const GaussianProcess matern = unit_gp(KernelType::matern52, d, 0.0);
@@ -93,7 +93,7 @@ TEST(GradientTrace, RejectsTheNonDifferentiableMatern12) {
   EXPECT_THROW(GradientTrace(gp, Eigen::Vector2d::Zero()), std::invalid_argument);
 }
 
-TEST(GradientTrace, FiniteDifferenceDesignsMatchClosedForms) {  // gibo.md O3
+TEST(GradientTrace, FiniteDifferenceDesignsMatchClosedForms) {
   const auto rbf1 = unit_gp(KernelType::rbf, 1, 0.0);
   const GradientTrace t1(rbf1, Eigen::VectorXd::Zero(1));
   EXPECT_NEAR(t1.value(forward_design(1, 0.5)), 1.197971e-1, 1e-6 * 1.197971e-1);
@@ -107,7 +107,7 @@ TEST(GradientTrace, FiniteDifferenceDesignsMatchClosedForms) {  // gibo.md O3
   EXPECT_NEAR(t1.value(central_design(1, 0.2)) / t1.value(central_design(1, 0.1)), 16.0, 0.1);
 }
 
-TEST(GradientTrace, NoisyCentralDesignMatchesClosedForms) {  // gibo.md O4, σ = 0.1, m = 1
+TEST(GradientTrace, NoisyCentralDesignMatchesClosedForms) {  // σ = 0.1, m = 1
   const auto rbf = unit_gp(KernelType::rbf, 1, 0.1);
   EXPECT_NEAR(GradientTrace(rbf, Eigen::VectorXd::Zero(1)).value(central_design(1, 0.495)), 0.03485, 1e-4);
   const auto matern = unit_gp(KernelType::matern52, 1, 0.1);
@@ -116,7 +116,7 @@ TEST(GradientTrace, NoisyCentralDesignMatchesClosedForms) {  // gibo.md O4, σ =
   EXPECT_NEAR(GradientTrace(matern2, Eigen::VectorXd::Zero(2)).value(central_design(2, 0.257)), 0.290344, 2e-4);
 }
 
-TEST(GradientTrace, GradientMatchesCentralDifferences) {  // gibo.md N6
+TEST(GradientTrace, GradientMatchesCentralDifferences) {
   const Eigen::MatrixXd Z = rows({{0.1, 0.45, 2.9}, {-0.7, 0.2, 2.0}, {0.6, 0.8, 3.5}});
   const Eigen::Vector3d x(0.4, 0.3, 2.2);
   for (auto type : {KernelType::rbf, KernelType::matern32, KernelType::matern52}) {
@@ -142,7 +142,7 @@ TEST(GradientTrace, GradientMatchesCentralDifferences) {  // gibo.md N6
   }
 }
 
-TEST(GradientTrace, BlockCholeskyEqualsDirectRecomputation) {  // minucb.md N3
+TEST(GradientTrace, BlockCholeskyEqualsDirectRecomputation) {
   const Eigen::MatrixXd Z = rows({{0.1, 0.45, 2.9}, {-0.7, 0.2, 2.0}});
   const Eigen::Vector3d x(0.4, 0.3, 2.2);
   for (auto type : {KernelType::rbf, KernelType::matern52}) {
@@ -198,7 +198,7 @@ TEST(GradientTrace, CollapsedNoiselessBatchesDoNotThrow) {
   EXPECT_LE(v, trace.current() + 1e-6);
 }
 
-TEST(SelectGradientBatch, SinglePointReachesTheExactOptimum) {  // gibo.md O2
+TEST(SelectGradientBatch, SinglePointReachesTheExactOptimum) {
   struct Case {
     KernelType type;
     Eigen::Index d;
@@ -221,7 +221,7 @@ TEST(SelectGradientBatch, SinglePointReachesTheExactOptimum) {  // gibo.md O2
   }
 }
 
-TEST(SelectGradientBatch, JointBatchBeatsTheCentralDesign) {  // gibo.md N5, Matérn σ = 0.1, b = 2d
+TEST(SelectGradientBatch, JointBatchBeatsTheCentralDesign) {  // Matérn σ = 0.1, b = 2d
   for (Eigen::Index d : {1, 2}) {
     const GaussianProcess gp = unit_gp(KernelType::matern52, d, 0.1);
     const Eigen::VectorXd x = Eigen::VectorXd::Zero(d);

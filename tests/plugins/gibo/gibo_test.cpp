@@ -1,4 +1,4 @@
-// gibo: the behavioural checks of gibo.md §10 that apply to the plugin (B1 quadratic
+// gibo: the behavioural checks of docs/gibo.md that apply to the plugin (B1 quadratic
 // convergence, B2 gradient accuracy on a GP sample path, B4 budget and box, B5 sign, B6
 // replay, B7 a noisy quadratic), failed points, start points, the schema, and the built
 // module through the C ABI.

@@ -1,4 +1,4 @@
-// The behaviour of the minucb and la-minucb algorithms (minucb.md §10.2): the step's
+// The behaviour of the minucb and la-minucb algorithms (docs/minucb.md): the step's
 // monotonicity and signs, the batch contract, determinism, local convergence on a noisy
 // quadratic, and configuration errors.
 #include "la_minucb.hpp"

@@ -1,4 +1,4 @@
-// The numerics of MinUCB and LA-MinUCB (minucb.md §10.1, §10.2 B3/B4): gradients of the LCB
+// The numerics of MinUCB and LA-MinUCB (docs/minucb.md): gradients of the LCB
 // and of the one-shot look-ahead against finite differences, and the look-ahead algebra
 // against a GP actually refit on D ∪ Z.
 #include "lcb_step.hpp"
@@ -316,7 +316,7 @@ TEST(LookAhead, BaseSamplesAreStratifiedAntitheticPairs) {
   EXPECT_TRUE(odd.allFinite());
 }
 
-// Cost (minucb.md §9): one acquisition (GIBO's batch of b points, then the look-ahead started
+// Cost (docs/minucb.md): one acquisition (GIBO's batch of b points, then the look-ahead started
 // from it) with the window's 5d points, at d = 50 and d = 100, for b = 1, 10 and d (the
 // default batch is at most d); run with --gtest_also_run_disabled_tests.
 TEST(LookAhead, DISABLED_AcquisitionTimeAtFiftyDimensions) {

@@ -1,7 +1,7 @@
 // gpbo: behaviour on test-local Branin and Hartmann-6 against random search, batches,
 // failed points, candidate sets, and the module's C table.
 //
-// BOPP_GPBO_FULL_SCALE=1 (label paper) runs the criteria: median simple regret over
+// BOPP_GPBO_FULL_SCALE=1 (label paper) runs gpbo's acceptance criteria: median simple regret over
 // 10 seeds < 1e-2 within 60 evaluations on Branin, < 0.3 within 150 on Hartmann-6. The unit
 // build runs fewer seeds and a smaller Hartmann budget, fast enough under sanitizers.
 #include "gpbo.hpp"

@@ -1,4 +1,4 @@
-// Hyperparameter fitting at the scale: lengthscales recovered from 500 samples of a
+// Hyperparameter fitting at the toolkit's acceptance scale: lengthscales recovered from 500 samples of a
 // GP with known hyperparameters. Slow under sanitizers in a Debug build: label paper.
 #include <bopp/bo/fit_hyperparameters.hpp>
 

@@ -1,4 +1,4 @@
-// Fan et al.'s ordering at a small scale (issue #6): on Müller et al.'s synthetic functions
+// Fan et al.'s ordering at a small scale: on Müller et al.'s synthetic functions
 // in d = 10 with 150 evaluations, MinUCB and LA-MinUCB end better than GIBO, and all three
 // far better than random search. Thirty runs, each on its own function (gpsample seed = -1;
 // gpsample minimizes).
