@@ -1,4 +1,4 @@
-// bopp/kit/objective_class.hpp: the ABI function table for a C++ objective class.
+// bopp/kit/detail/objective_class.hpp: the ABI function table for a C++ objective class.
 //
 // A plugin author's objective is an ordinary class:
 //   struct MyObjective {
@@ -17,8 +17,8 @@
 #pragma once
 
 #include <bopp/abi.h>
-#include <bopp/kit/boundary.hpp>
-#include <bopp/kit/class_table.hpp>
+#include <bopp/kit/detail/boundary.hpp>
+#include <bopp/kit/detail/class_table.hpp>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>

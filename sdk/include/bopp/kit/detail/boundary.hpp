@@ -1,4 +1,4 @@
-// bopp/kit/boundary.hpp: turning C++ exceptions into ABI statuses and messages.
+// bopp/kit/detail/boundary.hpp: turning C++ exceptions into ABI statuses and messages.
 #pragma once
 
 #include <bopp/abi.h>

@@ -1,4 +1,4 @@
-// bopp/kit/class_table.hpp: what every algorithm and objective class table starts with.
+// bopp/kit/detail/class_table.hpp: what every algorithm and objective class table starts with.
 #pragma once
 
 #include <bopp/config_schema.hpp>

@@ -1,4 +1,4 @@
-// bopp/kit/algorithm_class.hpp: the ABI function table for a C++ algorithm class.
+// bopp/kit/detail/algorithm_class.hpp: the ABI function table for a C++ algorithm class.
 //
 // A plugin author's algorithm is an ordinary class:
 //   struct MyAlgorithm {
@@ -15,8 +15,8 @@
 #pragma once
 
 #include <bopp/abi.h>
-#include <bopp/kit/boundary.hpp>
-#include <bopp/kit/class_table.hpp>
+#include <bopp/kit/detail/boundary.hpp>
+#include <bopp/kit/detail/class_table.hpp>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
