@@ -6,6 +6,7 @@
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/pathwise_sample.hpp>
+#include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
@@ -76,9 +77,8 @@ Eigen::VectorXd Gpbo::next_design_point() {
   }
   if (design_used_ < design_.rows()) return design_.row(design_used_++).transpose();
   // Past the design with too few successes for a model: uniform points.
-  std::uniform_real_distribution<double> u(0.0, 1.0);
   Eigen::VectorXd x(problem_.dim());
-  for (Eigen::Index j = 0; j < x.size(); ++j) x[j] = problem_.lower[j] + u(rng_) * (problem_.upper[j] - problem_.lower[j]);
+  for (Eigen::Index j = 0; j < x.size(); ++j) x[j] = bo::uniform(rng_, problem_.lower[j], problem_.upper[j]);
   return x;
 }
 

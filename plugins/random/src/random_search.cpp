@@ -1,6 +1,7 @@
 #include "random_search.hpp"
 
 #include <bopp/bo/finite_bounds.hpp>
+#include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
@@ -83,19 +84,9 @@ void RandomSearch::next_box_point(std::span<double> out) {
 // A lazy Fisher-Yates shuffle: each draw picks one of the rows not yet proposed in this pass.
 Eigen::Index RandomSearch::next_candidate() {
   if (drawn_ == permutation_.size()) drawn_ = 0;
-  const std::size_t pick = drawn_ + uniform_below(permutation_.size() - drawn_);
+  const std::size_t pick = drawn_ + bo::uniform_index(rng_, permutation_.size() - drawn_);
   std::swap(permutation_[drawn_], permutation_[pick]);
   return permutation_[drawn_++];
-}
-
-// Uniform in [0, n) by rejection, written out (not std::uniform_int_distribution) so the
-// sequence is the same with every standard library.
-std::uint64_t RandomSearch::uniform_below(std::uint64_t n) {
-  const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n: the biased low values
-  for (;;) {
-    const std::uint64_t r = rng_();
-    if (r >= threshold) return r % n;
-  }
 }
 
 }  // namespace bopp::random_search

@@ -2,6 +2,7 @@
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/design.hpp>
 #include <bopp/bo/gradient_trace.hpp>
+#include <bopp/bo/portable_random.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -97,17 +98,6 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
 }
 
 namespace {
-
-// Portable randomness: std::*_distribution differ between standard libraries, and batches
-// must be bit-reproducible from the seed everywhere.
-double uniform_open(std::mt19937_64& rng) {
-  return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
-}
-
-double standard_normal(std::mt19937_64& rng) {  // Box–Muller, one draw per pair
-  const double r = std::sqrt(-2.0 * std::log(uniform_open(rng)));
-  return r * std::cos(2.0 * std::numbers::pi * uniform_open(rng));
-}
 
 // Row p of the forward-difference design {x, x + h e_1, …, x + h e_d}, cycled.
 Eigen::VectorXd forward_design_row(const Eigen::VectorXd& x, double h, Eigen::Index p) {

@@ -50,7 +50,7 @@ std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem
       EXPECT_TRUE((X.row(i).transpose().array() >= problem.lower.array()).all());
       EXPECT_TRUE((X.row(i).transpose().array() <= problem.upper.array()).all());
       std::mt19937_64 rng(objective.seed * 1000003 + static_cast<std::uint64_t>(used + i));
-      y[i] = objective.f(X.row(i).transpose()) + objective.noise_std * bopp::minucb::standard_normal(rng);
+      y[i] = objective.f(X.row(i).transpose()) + objective.noise_std * bopp::bo::standard_normal(rng);
     }
     algorithm.tell(X, y, status);
     if (after_tell) after_tell(algorithm);

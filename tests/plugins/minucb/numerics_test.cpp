@@ -40,7 +40,7 @@ Eigen::MatrixXd random_points(const bopp::Problem& p, Eigen::Index n, std::mt199
 
 Eigen::MatrixXd normals(Eigen::Index rows, Eigen::Index cols, std::mt19937_64& rng) {
   Eigen::MatrixXd M(rows, cols);
-  for (Eigen::Index i = 0; i < M.size(); ++i) M.data()[i] = bopp::minucb::standard_normal(rng);
+  for (Eigen::Index i = 0; i < M.size(); ++i) M.data()[i] = bopp::bo::standard_normal(rng);
   return M;
 }
 

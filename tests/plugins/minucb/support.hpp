@@ -23,7 +23,7 @@ inline bopp::bo::GaussianProcess small_gp(const bopp::Problem& problem, Eigen::I
   Eigen::VectorXd y(n);
   for (Eigen::Index i = 0; i < n; ++i) {
     X.row(i) = bopp::minucb::uniform_in_box(problem.lower, problem.upper, rng).transpose();
-    y[i] = X.row(i).array().sin().sum() * 3 + 0.05 * bopp::minucb::standard_normal(rng);
+    y[i] = X.row(i).array().sin().sum() * 3 + 0.05 * bopp::bo::standard_normal(rng);
   }
   bopp::bo::GaussianProcess gp(bopp::bo::Kernel(kernel, d), problem.lower, problem.upper);
   const Eigen::VectorXd widths = problem.upper - problem.lower;
