@@ -11,9 +11,12 @@ namespace {
 std::unique_ptr<GradientAscent> make_ascent(const Problem& problem, const Settings& settings,
                                             std::uint64_t seed, const Host& host) {
   switch (settings.variant) {
-    case Variant::practical: return std::make_unique<MuellerGibo>(problem, settings, seed, host);
-    case Variant::wu: return std::make_unique<WuGibo>(problem, settings, seed, host);
-    case Variant::wu_bfgs: break;
+    case Variant::practical:
+      return std::make_unique<MuellerGibo>(problem, settings, seed, host);
+    case Variant::wu:
+      return std::make_unique<WuGibo>(problem, settings, seed, host);
+    case Variant::wu_bfgs:
+      break;
   }
   return std::make_unique<WuBfgsGibo>(problem, settings, seed, host);
 }

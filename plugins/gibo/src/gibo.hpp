@@ -21,7 +21,8 @@ class Gibo {
   static constexpr const char* name = "gibo";
   static constexpr const char* version = "0.1.0";
   static constexpr const char* summary =
-      "GIBO: local gradient ascent on a GP's gradient estimate (Müller et al. 2021; Wu et al. 2023)";
+      "GIBO: local gradient ascent on a GP's gradient estimate (Müller et al. 2021; Wu et al. "
+      "2023)";
   static std::vector<Param> params() { return gibo::params(); }
 
   Gibo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host);

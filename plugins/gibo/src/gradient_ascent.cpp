@@ -10,17 +10,23 @@ namespace bopp::gibo {
 
 GradientAscent::GradientAscent(const Problem& problem, const Settings& settings, std::uint64_t seed,
                                const Host& host)
-    : problem_(problem), settings_(settings), host_(host), rng_(seed),
-      model_(problem_, settings_, host_), x_(settings_.x0) {}
+    : problem_(problem),
+      settings_(settings),
+      host_(host),
+      rng_(seed),
+      model_(problem_, settings_, host_),
+      x_(settings_.x0) {}
 
 Points GradientAscent::ask(std::size_t max_points) {
-  if (planned_.empty()) throw std::logic_error("gibo: asked again before the last points were told");
+  if (planned_.empty())
+    throw std::logic_error("gibo: asked again before the last points were told");
   Points X = planned_.take(max_points);
   awaiting_ += static_cast<std::size_t>(X.rows());
   return X;
 }
 
-void GradientAscent::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
+void GradientAscent::tell(const Points& X, const Eigen::VectorXd& y,
+                          std::span<const std::int32_t> status) {
   awaiting_ -= std::min(awaiting_, static_cast<std::size_t>(X.rows()));
   for (const Eigen::Index row : bo::successful_rows(y, status))
     told_.push_back({X.row(row).transpose(), y[row]});

@@ -32,7 +32,8 @@ class GradientAscent {
   const Eigen::VectorXd& lengthscales() const { return model_.lengthscales(); }  // user units
 
  protected:
-  GradientAscent(const Problem& problem, const Settings& settings, std::uint64_t seed, const Host& host);
+  GradientAscent(const Problem& problem, const Settings& settings, std::uint64_t seed,
+                 const Host& host);
 
   // Every planned point is told: `told` holds the successful ones, in the order told.
   virtual void finish_round(std::vector<Observation> told) = 0;

@@ -17,10 +17,14 @@ constexpr double noise_floor = 1e-12;
 }  // namespace
 
 GradientModel::GradientModel(const Problem& problem, const Settings& settings, const Host& host)
-    : problem_(problem), host_(host), kernel_(settings.gp.kernel), lengthscales_(settings.lengthscales) {
+    : problem_(problem),
+      host_(host),
+      kernel_(settings.gp.kernel),
+      lengthscales_(settings.lengthscales) {
   hypers_.lengthscales = lengthscales_.cwiseQuotient(problem_.upper - problem_.lower);
   hypers_.outputscale = settings.gp.outputscale;
-  hypers_.noise_variance = std::max(settings.gp.noise_variance, noise_floor * settings.gp.outputscale);
+  hypers_.noise_variance =
+      std::max(settings.gp.noise_variance, noise_floor * settings.gp.outputscale);
   hypers_.mean = 0.0;
 }
 

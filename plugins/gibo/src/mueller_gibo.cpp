@@ -57,7 +57,8 @@ void MuellerGibo::step() {
 void MuellerGibo::remember(const std::vector<Observation>& told) {
   window_.insert(window_.end(), told.begin(), told.end());
   const auto keep = static_cast<std::size_t>(settings_.window);
-  if (window_.size() > keep) window_.erase(window_.begin(), window_.end() - static_cast<std::ptrdiff_t>(keep));
+  if (window_.size() > keep)
+    window_.erase(window_.begin(), window_.end() - static_cast<std::ptrdiff_t>(keep));
 }
 
 }  // namespace bopp::gibo

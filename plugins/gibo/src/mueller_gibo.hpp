@@ -7,7 +7,8 @@ namespace bopp::gibo {
 
 class MuellerGibo : public GradientAscent {
  public:
-  MuellerGibo(const Problem& problem, const Settings& settings, std::uint64_t seed, const Host& host);
+  MuellerGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
+              const Host& host);
 
  private:
   void finish_round(std::vector<Observation> told) override;

@@ -30,9 +30,9 @@ struct Settings {
   double lr = 0.25;              // practical: normalized step size
   double delta = 0.0;            // half-width of the gradient batch's search box
   bool normalize_gradient = true;
-  bool forward_design = false;   // {x, x + h·e_i} instead of the optimized design
-  Eigen::VectorXd fd_step;       // h, user units
-  int max_backtracks = 20;       // wu-bfgs
+  bool forward_design = false;  // {x, x + h·e_i} instead of the optimized design
+  Eigen::VectorXd fd_step;      // h, user units
+  int max_backtracks = 20;      // wu-bfgs
   bo::GradientBatchSettings gradient_batch;
   Eigen::VectorXd x0;
 };

@@ -34,7 +34,8 @@ constexpr double min_relative_fd_step = 5e-6;
 
 WuBfgsGibo::WuBfgsGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
                        const Host& host)
-    : GradientAscent(problem, settings, seed, host), fd_step_(settings.fd_step),
+    : GradientAscent(problem, settings, seed, host),
+      fd_step_(settings.fd_step),
       H_(settings.eta * Eigen::MatrixXd::Identity(problem.dim(), problem.dim())) {
   sample_gradient_design();
 }
@@ -46,9 +47,15 @@ Points WuBfgsGibo::ask(std::size_t max_points) {
 
 void WuBfgsGibo::finish_round(std::vector<Observation> told) {
   switch (round_) {
-    case Round::design: update_bfgs(told); break;
-    case Round::line_search: judge_step(told); break;
-    case Round::converged: planned_.push(x_); break;  // ask() widens it to a full batch
+    case Round::design:
+      update_bfgs(told);
+      break;
+    case Round::line_search:
+      judge_step(told);
+      break;
+    case Round::converged:
+      planned_.push(x_);
+      break;  // ask() widens it to a full batch
   }
 }
 
@@ -65,7 +72,8 @@ void WuBfgsGibo::sample_gradient_design() {
   // The trace does not depend on the labels, so x_k's value may still be unknown here.
   const bo::GradientBatchOptions options =
       settings_.gradient_batch.options(bo::GradientBatchOptions::Mode::joint, d, settings_.delta);
-  planned_.push_rows(model_.sampling_batch({{x_, have_value_ ? value_ : 0.0}}, x_, options, rng_()));
+  planned_.push_rows(
+      model_.sampling_batch({{x_, have_value_ ? value_ : 0.0}}, x_, options, rng_()));
 }
 
 void WuBfgsGibo::update_bfgs(const std::vector<Observation>& told) {
@@ -89,11 +97,13 @@ void WuBfgsGibo::update_bfgs(const std::vector<Observation>& told) {
     const double sy = s.dot(y);
     if (sy > 1e-10 * s.norm() * y.norm()) {
       if (first_update_) {
-        H_ = (sy / y.squaredNorm()) * Eigen::MatrixXd::Identity(s.size(), s.size());  // N&W eq. 6.20
+        H_ =
+            (sy / y.squaredNorm()) * Eigen::MatrixXd::Identity(s.size(), s.size());  // N&W eq. 6.20
         first_update_ = false;
       }
       const Eigen::VectorXd Hy = H_ * y;
-      H_ += ((sy + y.dot(Hy)) / (sy * sy)) * s * s.transpose() - (Hy * s.transpose() + s * Hy.transpose()) / sy;
+      H_ += ((sy + y.dot(Hy)) / (sy * sy)) * s * s.transpose() -
+            (Hy * s.transpose() + s * Hy.transpose()) / sy;
     }
     previous_gradient_.resize(0);
   }
@@ -121,7 +131,8 @@ void WuBfgsGibo::judge_step(const std::vector<Observation>& told) {
   if (!told.empty()) {
     const Observation& trial = told.front();
     // Armijo on the observed values, along the projected step.
-    const bool accept = !have_value_ || trial.y >= value_ + armijo_c1 * last_gradient().dot(trial.x - x_);
+    const bool accept =
+        !have_value_ || trial.y >= value_ + armijo_c1 * last_gradient().dot(trial.x - x_);
     if (accept) {
       failures_ = 0;
       previous_x_ = x_;

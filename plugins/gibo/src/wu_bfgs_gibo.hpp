@@ -9,7 +9,8 @@ namespace bopp::gibo {
 
 class WuBfgsGibo : public GradientAscent {
  public:
-  WuBfgsGibo(const Problem& problem, const Settings& settings, std::uint64_t seed, const Host& host);
+  WuBfgsGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
+             const Host& host);
 
   // Converged, the rest of the budget goes to the iterate in as few rounds as the host allows,
   // rather than one evaluation (and one record flush) per round.
@@ -31,10 +32,10 @@ class WuBfgsGibo : public GradientAscent {
     converged,    // ‖∇μ‖ below tolerance: the iterate is re-asked
   };
   Round round_ = Round::design;
-  Eigen::VectorXd fd_step_;    // h, shrunk when line searches keep failing
-  bool have_value_ = false;    // f(x_k) observed
-  double value_ = 0.0;         // f(x_k)
-  Eigen::MatrixXd H_;          // inverse-Hessian approximation of −f
+  Eigen::VectorXd fd_step_;  // h, shrunk when line searches keep failing
+  bool have_value_ = false;  // f(x_k) observed
+  double value_ = 0.0;       // f(x_k)
+  Eigen::MatrixXd H_;        // inverse-Hessian approximation of −f
   Eigen::VectorXd previous_x_, previous_gradient_;
   Eigen::VectorXd direction_;
   double step_ = 1.0;

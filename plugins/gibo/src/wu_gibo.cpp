@@ -15,7 +15,8 @@
 
 namespace bopp::gibo {
 
-WuGibo::WuGibo(const Problem& problem, const Settings& settings, std::uint64_t seed, const Host& host)
+WuGibo::WuGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
+               const Host& host)
     : GradientAscent(problem, settings, seed, host) {
   sample_gradient_batch();
 }
@@ -59,8 +60,10 @@ Eigen::Index WuGibo::batch_size() const {
 // they were told.
 std::vector<Observation> WuGibo::local_data(Eigen::Index cap) const {
   std::vector<Observation> out;
-  for (auto it = data_.rbegin(); it != data_.rend() && static_cast<Eigen::Index>(out.size()) < cap; ++it)
-    if ((it->x - x_).cwiseQuotient(lengthscales()).norm() <= settings_.local_radius) out.push_back(*it);
+  for (auto it = data_.rbegin(); it != data_.rend() && static_cast<Eigen::Index>(out.size()) < cap;
+       ++it)
+    if ((it->x - x_).cwiseQuotient(lengthscales()).norm() <= settings_.local_radius)
+      out.push_back(*it);
   std::reverse(out.begin(), out.end());
   return out;
 }

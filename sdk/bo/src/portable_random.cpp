@@ -7,7 +7,9 @@
 
 namespace bopp::bo {
 
-double uniform(std::mt19937_64& rng, double lo, double hi) { return lo + (hi - lo) * unit_interval(rng()); }
+double uniform(std::mt19937_64& rng, double lo, double hi) {
+  return lo + (hi - lo) * unit_interval(rng());
+}
 
 std::uint64_t uniform_index(std::mt19937_64& rng, std::uint64_t n) {
   const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n: the biased low values

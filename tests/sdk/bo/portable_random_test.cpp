@@ -13,7 +13,8 @@ TEST(PortableRandom, StandardNormalIsBoxMullerOnTwoWords) {
   std::mt19937_64 a(7), b(7);
   const double u1 = (static_cast<double>(b() >> 11) + 1.0) * 0x1.0p-53;
   const double u2 = static_cast<double>(b() >> 11) * 0x1.0p-53;
-  EXPECT_EQ(bopp::bo::standard_normal(a), std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2));
+  EXPECT_EQ(bopp::bo::standard_normal(a),
+            std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2));
   EXPECT_EQ(a(), b());
 }
 

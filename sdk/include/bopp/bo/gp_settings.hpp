@@ -21,7 +21,8 @@ struct GpSettings {
 
   // The lengthscales in the user's units: `lengthscale`, or Müller et al.'s 2·δ(d)·0.1/δ(2)
   // times the box width (mueller_lengthscale.hpp).
-  Eigen::VectorXd user_lengthscales(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper) const;
+  Eigen::VectorXd user_lengthscales(const Eigen::VectorXd& lower,
+                                    const Eigen::VectorXd& upper) const;
   // The same in model units (the unit cube): `lengthscale` over the box width, or Müller et
   // al.'s rule itself.
   Eigen::VectorXd model_lengthscales(const Eigen::VectorXd& lower,
