@@ -1,9 +1,15 @@
-# bopp_add_plugin(NAME SOURCES src... [OUTPUT_DIRECTORY dir] [LINK libs...])
+# bopp_add_plugin(NAME SOURCES src... [OBJECTS src...] [OUTPUT_DIRECTORY dir] [LINK libs...])
 #
 # Builds a bopp plugin library: a shared module that exports exactly one symbol,
 # bopp_plugin_manifest (hidden visibility, and a version script for what visibility misses:
 # template instantiations from library headers), links with -z defs so a
 # missing symbol fails the build rather than the load, and lands in the plugin folder.
+#
+# OBJECTS, when given, are built once as the object library NAME_objects (hidden visibility,
+# position-independent, the folders of its sources on its include path, LINK as its usage
+# requirements), which the module links and so can a test of the plugin's classes:
+#   target_link_libraries(my_test PRIVATE NAME_objects)
+# SOURCES then needs only the entry (the file with BOPP_PLUGIN_LIBRARY).
 #
 # The same file serves bopp's own plugins and, installed beside the package config
 # (find_package(bopp)), plugins built out of tree. The output folder defaults to the build
@@ -11,7 +17,7 @@
 # BOPP_PLUGIN_PATH (or --plugin-path) at it, or install the module into a plugin folder:
 #   install(TARGETS NAME LIBRARY DESTINATION ${BOPP_PLUGIN_SUBDIR})
 function(bopp_add_plugin name)
-  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;LINK" ${ARGN})
+  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;OBJECTS;LINK" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "bopp_add_plugin(${name}): SOURCES is required")
   endif()
@@ -26,6 +32,28 @@ function(bopp_add_plugin name)
   set(exports_map ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/bopp_plugin_exports.map)
   add_library(${name} MODULE ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE bopp::sdk ${ARG_LINK})
+  if(ARG_OBJECTS)
+    set(objects ${name}_objects)
+    add_library(${objects} OBJECT ${ARG_OBJECTS})
+    set(object_dirs "")
+    foreach(source IN LISTS ARG_OBJECTS)
+      get_filename_component(dir ${source} DIRECTORY)
+      get_filename_component(dir ${dir} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+      list(APPEND object_dirs ${dir})
+    endforeach()
+    list(REMOVE_DUPLICATES object_dirs)
+    target_include_directories(${objects} PUBLIC ${object_dirs})
+    target_link_libraries(${objects} PUBLIC bopp::sdk ${ARG_LINK})
+    set_target_properties(${objects} PROPERTIES
+      POSITION_INDEPENDENT_CODE ON
+      C_VISIBILITY_PRESET hidden
+      CXX_VISIBILITY_PRESET hidden
+      VISIBILITY_INLINES_HIDDEN ON)
+    target_link_libraries(${name} PRIVATE ${objects})
+    if(COMMAND bopp_warnings)
+      bopp_warnings(${objects})
+    endif()
+  endif()
   set_target_properties(${name} PROPERTIES
     PREFIX "libbopp-"
     OUTPUT_NAME ${name}

@@ -1,4 +1,4 @@
-// Benchmarks of the GP toolkit at the sizes the issue fixes: hyperparameter fitting at
+// Benchmarks of the GP toolkit at the sizes the toolkit is accepted at (docs/toolkit.md): hyperparameter fitting at
 // n = 250…2000 (d = 10, ARD Matérn 5/2, learned noise, one L-BFGS start), the posterior
 // mean and variance at 10 000 points (n = 1000), one acquisition optimization, and the
 // machine's single-core GEMM rate (the yardstick of the triangular solve's n²·m flops).

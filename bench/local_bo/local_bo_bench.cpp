@@ -1,4 +1,4 @@
-// The algorithm time of the local-BO plugins at d = 50 (issue #6), on a cheap smooth function
+// The algorithm time of the local-BO plugins at d = 50, on a cheap smooth function
 // so that only the algorithm is timed: one iteration of GIBO (Müller et al.'s practical
 // variant: the iterate, a greedy batch of up to d points, the step) and one iteration of
 // LA-MinUCB (the one-shot look-ahead acquisition of its batch, then the LCB step), each with

@@ -101,7 +101,7 @@ void GpFunction::build_path(const GpFunctionSpec& spec) {
                 normal_vector(spec.features, part_seed(spec.seed, weights_part));
 }
 
-// minucb.md §7.2 (Müller et al. §4.1): a prior sample at Sobol points of the box, and f the
+// Müller et al. 2021, §4.1: a prior sample at Sobol points of the box, and f the
 // posterior mean given it, with the likelihood noise the upstream code conditions with.
 void GpFunction::build_posterior_mean(const GpFunctionSpec& spec) {
   if (spec.training_points < 1) throw std::invalid_argument("gpsample: need training points");

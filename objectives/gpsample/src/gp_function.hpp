@@ -26,7 +26,7 @@ struct GpFunctionSpec {
   Eigen::VectorXd lower, upper;         // the box; posterior_mean and grid place points in it
 };
 
-// Müller et al. 2021 §4.1 (gibo.md §4.5, minucb.md §7.2): l(d) = δ(d)·0.1/δ(2), with
+// Müller et al. 2021, §4.1: l(d) = δ(d)·0.1/δ(2), with
 // δ(n) = √(n/6)·√((1 + 2√(1 − 3/(5n)))/3) the mean distance of two uniform points in [0,1]^n;
 // their lengthscales are drawn around 2·l(d), which is the default here.
 double default_lengthscale(Eigen::Index dim);

@@ -1,30 +1,24 @@
 // Standard normal draws that depend only on a seed, identical with every standard library.
 #pragma once
 
-#include <cmath>
+#include <bopp/bo/portable_random.hpp>
+
 #include <cstdint>
-#include <numbers>
 #include <random>
 
 namespace bopp::gpsample {
 
-// Box-Muller over std::mt19937_64, whose output the standard pins down, rather than
-// std::normal_distribution, whose algorithm differs between standard libraries. Each draw
+// The toolkit's portable draws (bopp/bo/portable_random.hpp) over one engine. Each normal
 // takes two words of the engine, as objectives/synthetic's observation noise does.
 class NormalStream {
  public:
   explicit NormalStream(std::uint64_t seed) : bits_(seed) {}
 
-  double next() {
-    const double u1 = (static_cast<double>(bits_() >> 11) + 1.0) * two_to_minus_53;  // (0, 1]
-    const double u2 = static_cast<double>(bits_() >> 11) * two_to_minus_53;          // [0, 1)
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-  }
+  double next() { return bo::standard_normal(bits_); }
   // A uniform draw in [0, 1).
-  double uniform() { return static_cast<double>(bits_() >> 11) * two_to_minus_53; }
+  double uniform() { return bo::unit_interval(bits_()); }
 
  private:
-  static constexpr double two_to_minus_53 = 0x1.0p-53;
   std::mt19937_64 bits_;
 };
 

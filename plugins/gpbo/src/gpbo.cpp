@@ -3,13 +3,14 @@
 #include <bopp/bo/acquisition.hpp>
 #include <bopp/bo/acquisition_optimizer.hpp>
 #include <bopp/bo/design.hpp>
+#include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/pathwise_sample.hpp>
+#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
-#include <stdexcept>
 
 namespace bopp::gpbo {
 
@@ -48,8 +49,7 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
       optimizer_restarts_(static_cast<int>(config.integer("optimizer_restarts"))),
       thompson_features_(static_cast<int>(config.integer("thompson_features"))),
       X_(0, problem.dim()) {
-  if (!problem_.lower.allFinite() || !problem_.upper.allFinite())
-    throw std::invalid_argument("gpbo: every bound must be finite");
+  bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm 'gpbo'");
   if (initial_points_ == 0) initial_points_ = 2 * (problem_.dim() + 1);
   if (problem_.has_candidates()) {
     candidate_used_.assign(static_cast<std::size_t>(problem_.candidates.rows()), false);
@@ -77,9 +77,8 @@ Eigen::VectorXd Gpbo::next_design_point() {
   }
   if (design_used_ < design_.rows()) return design_.row(design_used_++).transpose();
   // Past the design with too few successes for a model: uniform points.
-  std::uniform_real_distribution<double> u(0.0, 1.0);
   Eigen::VectorXd x(problem_.dim());
-  for (Eigen::Index j = 0; j < x.size(); ++j) x[j] = problem_.lower[j] + u(rng_) * (problem_.upper[j] - problem_.lower[j]);
+  for (Eigen::Index j = 0; j < x.size(); ++j) x[j] = bo::uniform(rng_, problem_.lower[j], problem_.upper[j]);
   return x;
 }
 
@@ -154,15 +153,12 @@ Points Gpbo::ask(std::size_t max_points) {
 }
 
 void Gpbo::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
-  Eigen::Index ok = 0;
-  for (Eigen::Index i = 0; i < X.rows(); ++i)
-    if (status[static_cast<std::size_t>(i)] == BOPP_OK && std::isfinite(y[i])) ++ok;
+  const std::vector<Eigen::Index> ok = bo::successful_rows(y, status);
   const Eigen::Index n = X_.rows();
-  X_.conservativeResize(n + ok, Eigen::NoChange);
-  y_.conservativeResize(n + ok);
+  X_.conservativeResize(n + static_cast<Eigen::Index>(ok.size()), Eigen::NoChange);
+  y_.conservativeResize(X_.rows());
   Eigen::Index k = n;
-  for (Eigen::Index i = 0; i < X.rows(); ++i) {
-    if (status[static_cast<std::size_t>(i)] != BOPP_OK || !std::isfinite(y[i])) continue;
+  for (const Eigen::Index i : ok) {
     X_.row(k) = X.row(i);
     y_[k++] = y[i];
   }

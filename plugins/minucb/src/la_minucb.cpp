@@ -1,6 +1,6 @@
 #include "la_minucb.hpp"
 
-#include <bopp/bo/gradient_trace.hpp>
+#include <bopp/bo/gradient_batch_settings.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -41,8 +41,8 @@ std::vector<Param> LaMinUcb::params() {
 LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
     : problem_(problem), host_(host), rng_(seed),
       settings_(read_settings(problem, config, "algorithm 'la-minucb'")),
-      model_(settings_, problem_, host_, "la-minucb"), data_(problem.dim()), x_(settings_.x0),
-      queue_(x_.transpose()) {
+      model_(settings_, problem_, host_, "la-minucb"), data_(problem.dim()), x_(settings_.x0) {
+  queue_.push(x_);
   lookahead_.beta = settings_.beta;
   lookahead_.delta = settings_.delta;
   lookahead_.batch = config.integer("batch");
@@ -56,24 +56,24 @@ LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t s
 }
 
 Points LaMinUcb::ask(std::size_t max_points) {
-  if (queue_.rows() == 0) {
+  if (queue_.empty()) {
     if (data_.size() == 0) {
-      queue_ = x_.transpose();  // the start point failed: evaluate it again
+      queue_.push(x_);  // the start point failed: evaluate it again
     } else if (step_next_) {
       const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
       steps_.push_back(maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
       x_ = steps_.back().x;
-      queue_ = x_.transpose();
+      queue_.push(x_);
       step_next_ = false;
     } else {
       // Hyperparameters are refit once per iteration, here, and kept for its step.
       const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, true, rng_());
       batches_.push_back(plan_lookahead(gp));
-      queue_ = batches_.back().points;
+      queue_.push_rows(batches_.back().points);
       step_next_ = true;
     }
   }
-  return take_planned(queue_, max_points);
+  return queue_.take(max_points);
 }
 
 double LaMinUcb::lookahead_half_width(const bo::GaussianProcess& gp) const {
@@ -94,11 +94,12 @@ LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
   const double delta = lookahead_half_width(gp);
   Eigen::MatrixXd gibo_batch;
   if (adaptive || gradient_start_) {
-    bo::GradientBatchOptions gibo;
-    gibo.mode = bo::GradientBatchOptions::Mode::greedy;
-    gibo.batch = adaptive ? problem_.dim() : lookahead_.batch;
-    gibo.box_delta = delta;
-    gibo.min_reduction = adaptive ? eps_diff_ : 0.0;
+    // GIBO's own search (64 raw samples, 5 restarts): this plugin's raw_samples and restarts
+    // are the look-ahead's.
+    bo::GradientBatchSettings search;
+    search.eps_diff = adaptive ? eps_diff_ : 0.0;
+    const bo::GradientBatchOptions gibo = search.options(
+        bo::GradientBatchOptions::Mode::greedy, adaptive ? problem_.dim() : lookahead_.batch, delta);
     gibo_batch = bo::select_gradient_batch(gp, x_, gibo, gibo_seed).points;
   }
   LookAheadOptions options = lookahead_;

@@ -14,6 +14,7 @@
 #include "lookahead.hpp"
 #include "settings.hpp"
 
+#include <bopp/bo/planned_points.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
@@ -61,7 +62,7 @@ class LaMinUcb {
   LocalModel model_;
   Observations data_;
   Eigen::VectorXd x_;
-  Points queue_;
+  bo::PlannedPoints queue_;
   bool step_next_ = false;  // the look-ahead batch was planned: step next
   std::vector<LcbStep> steps_;
   std::vector<LookAheadBatch> batches_;

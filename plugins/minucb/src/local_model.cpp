@@ -1,15 +1,14 @@
 #include "local_model.hpp"
 
 #include <bopp/bo/fit_hyperparameters.hpp>
+#include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
-#include <cmath>
 
 namespace bopp::minucb {
 
 void Observations::add(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
-  for (Eigen::Index i = 0; i < X.rows(); ++i) {
-    if (status[static_cast<std::size_t>(i)] != BOPP_OK || !std::isfinite(y[i])) continue;
+  for (const Eigen::Index i : bo::successful_rows(y, status)) {
     const Eigen::Index n = y_.size();
     X_.conservativeResize(n + 1, Eigen::NoChange);
     y_.conservativeResize(n + 1);

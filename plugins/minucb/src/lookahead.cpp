@@ -172,7 +172,7 @@ Eigen::MatrixXd LookAheadLcb::fantasized_lcb(const Eigen::MatrixXd& Z, const Eig
 }
 
 Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed) {
-  // Randomized QMC (minucb.md §4.3): a digitally shifted Sobol design of ⌈N/2⌉ points in
+  // Randomized QMC (docs/minucb.md, the look-ahead): a digitally shifted Sobol design of ⌈N/2⌉ points in
   // [0, 1)^b mapped by Φ⁻¹, each with its antithetic partner −ξ. For b = 1 this stratifies
   // N(0, 1) (one point of each half in each of the ⌈N/2⌉ strata), where independent draws
   // leave the spread of 16 values, and with it the value of a far, uncertain Z, off by ±25%.

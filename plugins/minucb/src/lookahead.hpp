@@ -5,7 +5,7 @@
 //
 // with L_Z L_Zᵀ = K_D(Z, Z) + σ_n² I and N fixed base samples ξ_j ~ N(0, I_b): the LCB of the
 // GP after observing y_Z = μ_D(Z) + L_Z ξ_j, at one inner point x'_j per fantasy. Maximizing
-// jointly over (Z, X') maximizes E[max_x LCB_{D ∪ Z}(x)] over Z (minucb.md §3, §4.3).
+// jointly over (Z, X') maximizes E[max_x LCB_{D ∪ Z}(x)] over Z (Fan et al. 2024, Algorithm 2; docs/minucb.md).
 #pragma once
 
 #include "settings.hpp"

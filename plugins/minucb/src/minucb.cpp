@@ -3,6 +3,7 @@
 #include <bopp/bo/gradient_trace.hpp>
 
 #include <algorithm>
+#include <utility>
 
 namespace bopp::minucb {
 
@@ -12,12 +13,7 @@ std::vector<Param> MinUcb::params() {
                   .range(0, 1000));
   p.push_back(Param::integer("batch", 0, "b2: GIBO's greedy sampling batch; 0 means d (GIBO's synthetic)")
                   .range(0, 100000));
-  p.push_back(Param::real("eps_diff", 0.1,
-                          "GIBO's early stop: end the batch once a point lowers the gradient trace by "
-                          "less than this (synthetic 0.1; 0 never stops)")
-                  .at_least(0));
-  p.push_back(Param::integer("raw_samples", 64, "random candidates per greedy point (GIBO: 64)").range(1, 100000));
-  p.push_back(Param::integer("restarts", 5, "L-BFGS starts per greedy point (GIBO: 5)").range(1, 1000));
+  for (Param& q : bo::gradient_batch_params()) p.push_back(std::move(q));
   return p;
 }
 
@@ -25,9 +21,8 @@ MinUcb::MinUcb(const Problem& problem, const Config& config, std::uint64_t seed,
     : problem_(problem), host_(host), rng_(seed), settings_(read_settings(problem, config, "algorithm 'minucb'")),
       resample_(config.integer("resample")),
       batch_(config.integer("batch") > 0 ? config.integer("batch") : problem.dim()),
-      eps_diff_(config.real("eps_diff")), raw_samples_(static_cast<int>(config.integer("raw_samples"))),
-      restarts_(static_cast<int>(config.integer("restarts"))), model_(settings_, problem_, host_, "minucb"),
-      data_(problem.dim()), x_(settings_.x0), queue_(0, problem.dim()) {
+      gradient_batch_(bo::read_gradient_batch_settings(config)), model_(settings_, problem_, host_, "minucb"),
+      data_(problem.dim()), x_(settings_.x0) {
   if (resample_ + batch_ < 1) throw SchemaError("batch", 0, "algorithm 'minucb' asks no point: resample + batch must be >= 1");
 }
 
@@ -39,7 +34,7 @@ void MinUcb::take_step() {
 }
 
 void MinUcb::plan_iteration() {
-  // Hyperparameters are refit once per iteration, here, and kept for its step (minucb.md §11.6).
+  // Hyperparameters are refit once per iteration, here, and kept for its step (docs/minucb.md).
   bo::GaussianProcess gp = model_.build(data_, std::max<Eigen::Index>(settings_.n_max - resample_, 0), true, rng_());
   Points plan(resample_, problem_.dim());
   plan.rowwise() = x_.transpose();
@@ -48,26 +43,21 @@ void MinUcb::plan_iteration() {
     // The copies of x_t enter the trace as they enter GIBO's data: first, in the window. The
     // covariance does not depend on their values, so fantasies are exact.
     if (resample_ > 0) gp.add_fantasies(plan);
-    bo::GradientBatchOptions options;
-    options.mode = bo::GradientBatchOptions::Mode::greedy;
-    options.batch = batch_;
-    options.box_delta = settings_.delta;
-    options.min_reduction = eps_diff_;
-    options.raw_samples = raw_samples_;
-    options.restarts = restarts_;
+    const bo::GradientBatchOptions options =
+        gradient_batch_.options(bo::GradientBatchOptions::Mode::greedy, batch_, settings_.delta);
     explore = bo::select_gradient_batch(gp, x_, options, rng_()).points;
   }
-  queue_.resize(plan.rows() + explore.rows(), problem_.dim());
-  queue_ << plan, explore;
+  queue_.push_rows(plan);
+  queue_.push_rows(explore);
   step_due_ = true;
 }
 
 Points MinUcb::ask(std::size_t max_points) {
-  if (queue_.rows() == 0) {
+  if (queue_.empty()) {
     if (step_due_) take_step();
     plan_iteration();
   }
-  return take_planned(queue_, max_points);
+  return queue_.take(max_points);
 }
 
 void MinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {

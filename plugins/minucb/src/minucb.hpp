@@ -9,6 +9,8 @@
 #include "local_model.hpp"
 #include "settings.hpp"
 
+#include <bopp/bo/gradient_batch_settings.hpp>
+#include <bopp/bo/planned_points.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
@@ -45,13 +47,11 @@ class MinUcb {
   Settings settings_;
   Eigen::Index resample_;
   Eigen::Index batch_;
-  double eps_diff_;
-  int raw_samples_;
-  int restarts_;
+  bo::GradientBatchSettings gradient_batch_;
   LocalModel model_;
   Observations data_;
   Eigen::VectorXd x_;
-  Points queue_;
+  bo::PlannedPoints queue_;
   bool step_due_ = false;  // an iteration was planned: step before planning the next
   std::vector<LcbStep> steps_;
 };

@@ -37,8 +37,4 @@ struct Box {
 };
 Box local_box(const Eigen::VectorXd& x, double delta, const Problem& problem);
 
-// The first min(max_points, rows) planned points (at least one), taken off the queue: what
-// an ask returns when the host allows fewer points than were planned.
-Points take_planned(Points& queue, std::size_t max_points);
-
 }  // namespace bopp::minucb

@@ -1,9 +1,11 @@
 #include "random_search.hpp"
 
+#include <bopp/bo/finite_bounds.hpp>
+#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/successful_rows.hpp>
+
 #include <algorithm>
-#include <cmath>
 #include <numeric>
-#include <stdexcept>
 #include <string>
 
 namespace bopp::random_search {
@@ -17,13 +19,7 @@ std::vector<Param> RandomSearch::params() {
 RandomSearch::RandomSearch(const Problem& problem, const Config& config, std::uint64_t seed,
                            const Host&)
     : problem_(problem), rng_(seed) {
-  for (Eigen::Index i = 0; i < problem_.dim(); ++i) {
-    if (!std::isfinite(problem_.lower[i]) || !std::isfinite(problem_.upper[i])) {
-      throw std::invalid_argument("algorithm 'random' needs a finite box; dimension " +
-                                  std::to_string(i) + " is [" + std::to_string(problem_.lower[i]) +
-                                  ", " + std::to_string(problem_.upper[i]) + "]");
-    }
-  }
+  bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm 'random'");
   if (problem_.has_candidates()) {
     permutation_.resize(static_cast<std::size_t>(problem_.candidates.rows()));
     std::iota(permutation_.begin(), permutation_.end(), Eigen::Index{0});
@@ -57,8 +53,7 @@ Points RandomSearch::ask(std::size_t max_points) {
 
 void RandomSearch::tell(const Points& X, const Eigen::VectorXd& y,
                         std::span<const std::int32_t> status) {
-  for (Eigen::Index i = 0; i < X.rows(); ++i) {
-    if (status[static_cast<std::size_t>(i)] != BOPP_OK || std::isnan(y[i])) continue;
+  for (const Eigen::Index i : bo::successful_rows(y, status)) {
     if (!best_y_ || y[i] > *best_y_) {
       best_y_ = y[i];
       best_x_ = X.row(i).transpose();
@@ -89,19 +84,9 @@ void RandomSearch::next_box_point(std::span<double> out) {
 // A lazy Fisher-Yates shuffle: each draw picks one of the rows not yet proposed in this pass.
 Eigen::Index RandomSearch::next_candidate() {
   if (drawn_ == permutation_.size()) drawn_ = 0;
-  const std::size_t pick = drawn_ + uniform_below(permutation_.size() - drawn_);
+  const std::size_t pick = drawn_ + bo::uniform_index(rng_, permutation_.size() - drawn_);
   std::swap(permutation_[drawn_], permutation_[pick]);
   return permutation_[drawn_++];
-}
-
-// Uniform in [0, n) by rejection, written out (not std::uniform_int_distribution) so the
-// sequence is the same with every standard library.
-std::uint64_t RandomSearch::uniform_below(std::uint64_t n) {
-  const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n: the biased low values
-  for (;;) {
-    const std::uint64_t r = rng_();
-    if (r >= threshold) return r % n;
-  }
 }
 
 }  // namespace bopp::random_search

@@ -42,7 +42,6 @@ class RandomSearch {
  private:
   void next_box_point(std::span<double> out);
   Eigen::Index next_candidate();
-  std::uint64_t uniform_below(std::uint64_t n);
 
   Problem problem_;
   std::mt19937_64 rng_;

@@ -1,5 +1,6 @@
 #include <bopp/bo/design.hpp>
 
+#include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/sobol_sequence.hpp>
 
 #include <algorithm>
@@ -23,14 +24,14 @@ Eigen::MatrixXd sobol_design(Eigen::Index n, Eigen::Index dim, std::uint64_t see
 Eigen::MatrixXd latin_hypercube_design(Eigen::Index n, Eigen::Index dim, std::uint64_t seed) {
   if (n < 0 || dim < 1) throw std::invalid_argument("latin_hypercube_design: need n >= 0 and dim >= 1");
   std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> uniform(0.0, 1.0);
   Eigen::MatrixXd X(n, dim);
   std::vector<Eigen::Index> strata(static_cast<std::size_t>(n));
   for (Eigen::Index j = 0; j < dim; ++j) {
     std::iota(strata.begin(), strata.end(), Eigen::Index{0});
-    std::shuffle(strata.begin(), strata.end(), rng);
+    // Fisher–Yates by portable draws (std::shuffle's order differs between libraries).
+    for (std::size_t i = strata.size(); i > 1; --i) std::swap(strata[i - 1], strata[uniform_index(rng, i)]);
     for (Eigen::Index i = 0; i < n; ++i)
-      X(i, j) = (static_cast<double>(strata[static_cast<std::size_t>(i)]) + uniform(rng)) / static_cast<double>(n);
+      X(i, j) = (static_cast<double>(strata[static_cast<std::size_t>(i)]) + unit_interval(rng())) / static_cast<double>(n);
   }
   return X;
 }

@@ -1,5 +1,6 @@
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
+#include <bopp/bo/portable_random.hpp>
 
 #include "likelihood_workspace.hpp"
 
@@ -122,7 +123,7 @@ struct Objective {
 // hyperparameters usually fall in for unit-cube inputs and standardized outputs.
 double random_start(const HyperparameterLayout& layout, Eigen::Index i, std::mt19937_64& rng) {
   auto log_uniform = [&rng](double lo, double hi) {
-    return std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng);
+    return uniform(rng, std::log(lo), std::log(hi));
   };
   if (i < layout.dim) return log_uniform(0.05, 2.0);
   if (i == layout.outputscale()) return log_uniform(0.25, 4.0);

@@ -2,6 +2,7 @@
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/design.hpp>
 #include <bopp/bo/gradient_trace.hpp>
+#include <bopp/bo/portable_random.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,7 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
   const Eigen::MatrixXd U = gp.to_unit_cube(Z);
 
   // Block Cholesky of k(X̃, X̃) + σ²I, X̃ = [X; Z]: L̃ = [L_tt 0; L_zt L_zz] with
-  // L_zt = (L_tt⁻¹ K_XZ)ᵀ = Bᵀ and L_zz L_zzᵀ = K_ZZ + σ²I − BᵀB (gibo.md §3.3).
+  // L_zt = (L_tt⁻¹ K_XZ)ᵀ = Bᵀ and L_zz L_zzᵀ = K_ZZ + σ²I − BᵀB (docs/toolkit.md).
   Eigen::MatrixXd schur = kernel.matrix(U);
   schur.diagonal().array() += gp.noise_variance();
   // Bottom block of L̃⁻¹J̃ᵀ before the solve by L_zz: J_Zᵀ − L_zt (L_tt⁻¹J_Xᵀ).
@@ -68,7 +69,7 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
   const double alpha = current_ - bottom.squaredNorm();
   if (gradient == nullptr) return alpha;
 
-  // With A = K̃⁻¹J̃ᵀ and M = AAᵀ (gibo.md §3.3, rows n of A that belong to z_p):
+  // With A = K̃⁻¹J̃ᵀ and M = AAᵀ (docs/toolkit.md; rows n of A that belong to z_p):
   //   ∂α/∂z_{p,l} = −2 Σ_i ∂²k(x, z_p)/∂x_i∂z_l A_{n,i} + 2 Σ_m M_{n,m} ∂k(z_p, x̃_m)/∂z_l,
   // where the m = n term vanishes (∂k(z, z)/∂z = 0 for a stationary kernel). Only the Z rows
   // of A and the products A_X A_Zᵀ, A_Z A_Zᵀ are needed, so nothing costs O(N²d).
@@ -97,17 +98,6 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
 }
 
 namespace {
-
-// Portable randomness: std::*_distribution differ between standard libraries, and batches
-// must be bit-reproducible from the seed everywhere.
-double uniform_open(std::mt19937_64& rng) {
-  return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
-}
-
-double standard_normal(std::mt19937_64& rng) {  // Box–Muller, one draw per pair
-  const double r = std::sqrt(-2.0 * std::log(uniform_open(rng)));
-  return r * std::cos(2.0 * std::numbers::pi * uniform_open(rng));
-}
 
 // Row p of the forward-difference design {x, x + h e_1, …, x + h e_d}, cycled.
 Eigen::VectorXd forward_design_row(const Eigen::VectorXd& x, double h, Eigen::Index p) {
@@ -202,7 +192,7 @@ Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x
   for (Eigen::Index l = 0; l < d; ++l)
     for (Eigen::Index p = 0; p < b; ++p) cluster(p, l) = x[l] + spread * standard_normal(rng);
   batches.push_back(cluster);
-  // (ii) Finite-difference designs: the result is never worse than these (gibo.md §4.3).
+  // (ii) Finite-difference designs: the result is never worse than these (Wu et al. 2023, Lemma 2).
   Eigen::MatrixXd forward(b, d), central(b, d);
   for (Eigen::Index p = 0; p < b; ++p) {
     forward.row(p) = forward_design_row(x, h, p).transpose();

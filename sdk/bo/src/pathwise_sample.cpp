@@ -1,5 +1,7 @@
 #include <bopp/bo/pathwise_sample.hpp>
 
+#include <bopp/bo/portable_random.hpp>
+
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -12,9 +14,8 @@ PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features,
       unit_inputs_(gp.unit_inputs()) {
   // A separate stream for θ and ε than the one that drew the features.
   std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
-  std::normal_distribution<double> normal;
   theta_.resize(features);
-  for (Eigen::Index i = 0; i < features; ++i) theta_[i] = normal(rng);
+  for (Eigen::Index i = 0; i < features; ++i) theta_[i] = standard_normal(rng);
   if (gp.size() == 0) {
     update_weights_.resize(0);
     return;
@@ -22,7 +23,7 @@ PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features,
   Eigen::VectorXd residual = gp.standardized_targets().array() - mean_;
   residual -= features_.features(unit_inputs_) * theta_;
   const double noise_sd = std::sqrt(gp.noise_variance());
-  for (Eigen::Index i = 0; i < residual.size(); ++i) residual[i] -= noise_sd * normal(rng);
+  for (Eigen::Index i = 0; i < residual.size(); ++i) residual[i] -= noise_sd * standard_normal(rng);
   const auto& L = gp.cholesky_factor();
   L.triangularView<Eigen::Lower>().solveInPlace(residual);
   L.triangularView<Eigen::Lower>().transpose().solveInPlace(residual);

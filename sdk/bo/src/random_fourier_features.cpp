@@ -1,5 +1,7 @@
 #include <bopp/bo/random_fourier_features.hpp>
 
+#include <bopp/bo/portable_random.hpp>
+
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -12,8 +14,6 @@ RandomFourierFeatures::RandomFourierFeatures(const Kernel& kernel, Eigen::Index 
       amplitude_(std::sqrt(2.0 * kernel.outputscale() / static_cast<double>(count))) {
   if (count < 1) throw std::invalid_argument("RandomFourierFeatures: need at least one feature");
   std::mt19937_64 rng(seed);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> phase(0.0, 2 * std::numbers::pi);
   // Matérn ν: spectral density is a multivariate t with 2ν degrees of freedom,
   // w = z / √(u / 2ν), u ~ χ²(2ν).
   double nu = 0;
@@ -23,13 +23,12 @@ RandomFourierFeatures::RandomFourierFeatures(const Kernel& kernel, Eigen::Index 
     case KernelType::matern32: nu = 1.5; break;
     case KernelType::matern52: nu = 2.5; break;
   }
-  std::chi_squared_distribution<double> chi2(nu > 0 ? 2 * nu : 1.0);
   const Eigen::ArrayXd inv_lengthscales = kernel.lengthscales().array().inverse();
   for (Eigen::Index i = 0; i < count; ++i) {
-    for (Eigen::Index j = 0; j < kernel.dim(); ++j) frequencies_(i, j) = normal(rng);
-    if (nu > 0) frequencies_.row(i) /= std::sqrt(chi2(rng) / (2 * nu));
+    for (Eigen::Index j = 0; j < kernel.dim(); ++j) frequencies_(i, j) = standard_normal(rng);
+    if (nu > 0) frequencies_.row(i) /= std::sqrt(chi_squared(rng, 2 * nu) / (2 * nu));
     frequencies_.row(i).array() *= inv_lengthscales.transpose();
-    offsets_[i] = phase(rng);
+    offsets_[i] = uniform(rng, 0.0, 2 * std::numbers::pi);
   }
 }
 

@@ -25,4 +25,24 @@ Eigen::VectorXd start_point(const Eigen::VectorXd& lower, const Eigen::VectorXd&
   return *x0;
 }
 
+Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner) {
+  std::optional<Eigen::VectorXd> x0;
+  std::optional<std::int64_t> sobol_index;
+  if (config.has("x0")) x0 = config.reals("x0");
+  if (config.has("x0_sobol_index")) sobol_index = config.integer("x0_sobol_index");
+  return start_point(problem.lower, problem.upper, x0, sobol_index, owner);
+}
+
+std::vector<Param> start_point_params() {
+  return {
+      Param::reals("x0", {}, "start point; absent: the box centre").make_optional(),
+      Param::integer("x0_sobol_index", 0,
+                     "start at point i (from 0) of the Sobol sequence over the box, shifted with "
+                     "seed 0, the same for every run seed (Fan et al.'s shared starts); absent: x0 "
+                     "or the box centre")
+          .range(0, 1000000)
+          .make_optional(),
+  };
+}
+
 }  // namespace bopp::bo

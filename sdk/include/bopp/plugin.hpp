@@ -1,7 +1,9 @@
 // bopp/plugin.hpp: the header-only authoring kit for bopp plugins.
 //
-// Write ordinary C++ classes (see kit/algorithm_class.hpp and kit/objective_class.hpp for
-// what they provide), then export them from one library with one macro:
+// Write ordinary C++ classes (what they provide is spelled out at the top of
+// kit/detail/algorithm_class.hpp and kit/detail/objective_class.hpp), using what an author
+// needs (kit/param.hpp, kit/config.hpp, kit/problem.hpp, kit/host.hpp), then export them from
+// one library with one macro:
 //
 //   BOPP_PLUGIN_LIBRARY("my-library", "1.0.0",
 //                       bopp::Algorithm<MyAlgorithm>, bopp::Objective<MyObjective>)
@@ -12,10 +14,10 @@
 #pragma once
 
 #include <bopp/abi.h>
-#include <bopp/kit/algorithm_class.hpp>
 #include <bopp/kit/config.hpp>
+#include <bopp/kit/detail/algorithm_class.hpp>
+#include <bopp/kit/detail/objective_class.hpp>
 #include <bopp/kit/host.hpp>
-#include <bopp/kit/objective_class.hpp>
 #include <bopp/kit/param.hpp>
 #include <bopp/kit/problem.hpp>
 

@@ -9,6 +9,8 @@
 // first point is emitted here before the engine's.
 #pragma once
 
+#include <bopp/bo/portable_random.hpp>
+
 #include <boost/random/sobol.hpp>
 
 #include <cstddef>
@@ -37,10 +39,5 @@ class SobolSequence {
   std::vector<std::uint64_t> shift_;
   bool started_ = false;  // point 0 was emitted
 };
-
-// The top 53 bits of `bits` as a double in [0, 1): every value exactly representable.
-inline double unit_interval(std::uint64_t bits) {
-  return static_cast<double>(bits >> 11) * 0x1.0p-53;
-}
 
 }  // namespace bopp::bo

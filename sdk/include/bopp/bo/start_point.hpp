@@ -1,11 +1,16 @@
 // bopp/bo/start_point.hpp: where a local method starts (its `x0` / `x0_sobol_index` keys).
 #pragma once
 
+#include <bopp/kit/config.hpp>
+#include <bopp/kit/param.hpp>
+#include <bopp/kit/problem.hpp>
+
 #include <Eigen/Core>
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bopp::bo {
 
@@ -17,5 +22,12 @@ namespace bopp::bo {
 Eigen::VectorXd start_point(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                             const std::optional<Eigen::VectorXd>& x0,
                             std::optional<std::int64_t> sobol_index, const std::string& owner);
+
+// The same, read from the optional keys x0 and x0_sobol_index (start_point_params()).
+Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner);
+
+// The optional keys x0 and x0_sobol_index. The index is capped: the Sobol design up to it is
+// built to reach it.
+std::vector<Param> start_point_params();
 
 }  // namespace bopp::bo

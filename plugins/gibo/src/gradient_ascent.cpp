@@ -1,0 +1,50 @@
+#include "gradient_ascent.hpp"
+
+#include <bopp/bo/successful_rows.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace bopp::gibo {
+
+GradientAscent::GradientAscent(const Problem& problem, const Settings& settings, std::uint64_t seed,
+                               const Host& host)
+    : problem_(problem),
+      settings_(settings),
+      host_(host),
+      rng_(seed),
+      model_(problem_, settings_, host_),
+      x_(settings_.x0) {}
+
+Points GradientAscent::ask(std::size_t max_points) {
+  if (planned_.empty())
+    throw std::logic_error("gibo: asked again before the last points were told");
+  Points X = planned_.take(max_points);
+  awaiting_ += static_cast<std::size_t>(X.rows());
+  return X;
+}
+
+void GradientAscent::tell(const Points& X, const Eigen::VectorXd& y,
+                          std::span<const std::int32_t> status) {
+  awaiting_ -= std::min(awaiting_, static_cast<std::size_t>(X.rows()));
+  for (const Eigen::Index row : bo::successful_rows(y, status))
+    told_.push_back({X.row(row).transpose(), y[row]});
+  while (planned_.empty() && awaiting_ == 0) {
+    std::vector<Observation> told = std::move(told_);
+    told_.clear();
+    finish_round(std::move(told));
+  }
+}
+
+const Eigen::VectorXd& GradientAscent::estimate_gradient(const std::vector<Observation>& data) {
+  gradient_point_ = x_;
+  gradient_ = model_.gradient(data, x_);
+  return gradient_;
+}
+
+Eigen::VectorXd GradientAscent::project(const Eigen::VectorXd& x) const {
+  return x.cwiseMax(problem_.lower).cwiseMin(problem_.upper);  // Wu et al. 2023, eq. 7, for a box
+}
+
+}  // namespace bopp::gibo

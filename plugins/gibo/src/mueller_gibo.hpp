@@ -1,0 +1,26 @@
+// GIBO as Müller et al. 2021 run it (their code; variant = "practical").
+#pragma once
+
+#include "gradient_ascent.hpp"
+
+namespace bopp::gibo {
+
+class MuellerGibo : public GradientAscent {
+ public:
+  MuellerGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
+              const Host& host);
+
+ private:
+  void finish_round(std::vector<Observation> told) override;
+
+  void evaluate_iterate();
+  void sample_gradient_batch();
+  void step();
+  void remember(const std::vector<Observation>& told);
+
+  enum class Round { iterate, gradient_batch };
+  Round round_ = Round::iterate;
+  std::vector<Observation> window_;  // the n_max most recent observations
+};
+
+}  // namespace bopp::gibo
