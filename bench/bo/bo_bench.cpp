@@ -1,7 +1,7 @@
-// Benchmarks of the GP toolkit at the sizes the toolkit is accepted at (docs/toolkit.md): hyperparameter fitting at
-// n = 250…2000 (d = 10, ARD Matérn 5/2, learned noise, one L-BFGS start), the posterior
-// mean and variance at 10 000 points (n = 1000), one acquisition optimization, and the
-// machine's single-core GEMM rate (the yardstick of the triangular solve's n²·m flops).
+// Benchmarks of the GP toolkit at the sizes the toolkit is accepted at (docs/toolkit.md):
+// hyperparameter fitting at n = 250…2000 (d = 10, ARD Matérn 5/2, learned noise, one L-BFGS start),
+// the posterior mean and variance at 10 000 points (n = 1000), one acquisition optimization, and
+// the machine's single-core GEMM rate (the yardstick of the triangular solve's n²·m flops).
 //
 // Data: when BOPP_BENCH_DATA names a folder, X_<n>.csv / y_<n>.csv / Xs.csv are read from
 // it (compare_sklearn.py writes them, so both libraries see the same numbers); otherwise
@@ -34,9 +34,11 @@ Eigen::MatrixXd read_csv(const std::string& path) {
     for (std::string cell; std::getline(ss, cell, ',');) row.push_back(std::stod(cell));
     if (!row.empty()) rows.push_back(row);
   }
-  Eigen::MatrixXd M(static_cast<Eigen::Index>(rows.size()), rows.empty() ? 0 : static_cast<Eigen::Index>(rows[0].size()));
+  Eigen::MatrixXd M(static_cast<Eigen::Index>(rows.size()),
+                    rows.empty() ? 0 : static_cast<Eigen::Index>(rows[0].size()));
   for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < rows[i].size(); ++j) M(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
+    for (std::size_t j = 0; j < rows[i].size(); ++j)
+      M(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
   return M;
 }
 
@@ -59,12 +61,14 @@ void data(Eigen::Index n, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
 }
 
 Eigen::MatrixXd test_points(Eigen::Index m) {
-  if (const char* dir = std::getenv("BOPP_BENCH_DATA")) return read_csv(std::string(dir) + "/Xs.csv");
+  if (const char* dir = std::getenv("BOPP_BENCH_DATA"))
+    return read_csv(std::string(dir) + "/Xs.csv");
   return (Eigen::MatrixXd::Random(m, dim).array() + 1) / 2;
 }
 
 GaussianProcess model(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
-  GaussianProcess gp(Kernel(KernelType::matern52, dim), Eigen::VectorXd::Zero(dim), Eigen::VectorXd::Ones(dim));
+  GaussianProcess gp(Kernel(KernelType::matern52, dim), Eigen::VectorXd::Zero(dim),
+                     Eigen::VectorXd::Ones(dim));
   gp.condition(X, y);
   return gp;
 }
@@ -89,10 +93,16 @@ void BM_FitHyperparameters(benchmark::State& state) {
   state.counters["subset_evaluations"] = result.subset_evaluations;
   state.counters["lml_per_point"] = result.objective / static_cast<double>(state.range(0));
 }
-BENCHMARK(BM_FitHyperparameters)->ArgNames({"n", "max_evals", "subset"})
-    ->Args({250, 50, 500})->Args({500, 50, 500})->Args({1000, 50, 0})->Args({1000, 50, 500})
-    ->Args({2000, 50, 0})->Args({2000, 50, 500})
-    ->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_FitHyperparameters)
+    ->ArgNames({"n", "max_evals", "subset"})
+    ->Args({250, 50, 500})
+    ->Args({500, 50, 500})
+    ->Args({1000, 50, 0})
+    ->Args({1000, 50, 500})
+    ->Args({2000, 50, 0})
+    ->Args({2000, 50, 500})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 void BM_PredictMeanVariance(benchmark::State& state) {
   Eigen::MatrixXd X;
@@ -102,9 +112,13 @@ void BM_PredictMeanVariance(benchmark::State& state) {
   const Eigen::MatrixXd Xs = test_points(state.range(1));
   for (auto _ : state) benchmark::DoNotOptimize(gp.predict(Xs).variance.data());
   const double n = static_cast<double>(state.range(0)), m = static_cast<double>(Xs.rows());
-  state.counters["solve_flops"] = benchmark::Counter(n * n * m, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["solve_flops"] =
+      benchmark::Counter(n * n * m, benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_PredictMeanVariance)->ArgNames({"n", "m"})->Args({1000, 10000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PredictMeanVariance)
+    ->ArgNames({"n", "m"})
+    ->Args({1000, 10000})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_OptimizeAcquisition(benchmark::State& state) {
   Eigen::MatrixXd X;

@@ -186,10 +186,14 @@ BENCHMARK(BM_RunExperiment)->Apply(batch_sizes);
 
 double nanoseconds(double value, benchmark::TimeUnit unit) {
   switch (unit) {
-    case benchmark::kNanosecond: return value;
-    case benchmark::kMicrosecond: return value * 1e3;
-    case benchmark::kMillisecond: return value * 1e6;
-    case benchmark::kSecond: return value * 1e9;
+    case benchmark::kNanosecond:
+      return value;
+    case benchmark::kMicrosecond:
+      return value * 1e3;
+    case benchmark::kMillisecond:
+      return value * 1e6;
+    case benchmark::kSecond:
+      return value * 1e9;
   }
   return value;
 }

@@ -38,7 +38,8 @@ double cpu_seconds() {
 // CPU seconds of one 1000² GEMM: the median of five.
 double gemm_seconds() {
   static const double seconds = [] {
-    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(1000, 1000), B = Eigen::MatrixXd::Random(1000, 1000);
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(1000, 1000),
+                          B = Eigen::MatrixXd::Random(1000, 1000);
     Eigen::MatrixXd C(1000, 1000);
     std::vector<double> t;
     for (int i = 0; i < 5; ++i) {
@@ -75,7 +76,8 @@ void report(benchmark::State& state, double seconds_per_iteration) {
 void BM_GiboIteration(benchmark::State& state) {
   const bopp::Problem p = problem();
   gemm_seconds();
-  bopp::gibo::Gibo gibo(p, bopp::kit::parse_config<bopp::gibo::Gibo>("", "algorithm"), 1, bopp::Host());
+  bopp::gibo::Gibo gibo(p, bopp::kit::parse_config<bopp::gibo::Gibo>("", "algorithm"), 1,
+                        bopp::Host());
   for (int warm = 0; warm < 6; ++warm) {
     round(gibo, 128);
     round(gibo, 128);
@@ -96,7 +98,8 @@ BENCHMARK(BM_GiboIteration)->UseManualTime()->Unit(benchmark::kMillisecond)->Ite
 void BM_LaMinUcbIteration(benchmark::State& state) {
   const bopp::Problem p = problem();
   gemm_seconds();
-  bopp::minucb::LaMinUcb la(p, bopp::kit::parse_config<bopp::minucb::LaMinUcb>("", "algorithm"), 1, bopp::Host());
+  bopp::minucb::LaMinUcb la(p, bopp::kit::parse_config<bopp::minucb::LaMinUcb>("", "algorithm"), 1,
+                            bopp::Host());
   round(la, 128);  // the start point
   for (int warm = 0; warm < 125; ++warm) {
     round(la, 128);

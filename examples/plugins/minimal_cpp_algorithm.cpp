@@ -10,12 +10,15 @@ class HillClimber {
   static constexpr const char* version = "1.0.0";
   static constexpr const char* summary = "Gaussian steps around the best point so far";
   static std::vector<bopp::Param> params() {
-    return {bopp::Param::real("step", 0.1, "step size, as a fraction of the box width").range(0.0, 1.0)};
+    return {bopp::Param::real("step", 0.1, "step size, as a fraction of the box width")
+                .range(0.0, 1.0)};
   }
 
   HillClimber(const bopp::Problem& problem, const bopp::Config& config, std::uint64_t seed,
               const bopp::Host& host)
-      : problem_(problem), step_(config.real("step")), rng_(seed),
+      : problem_(problem),
+        step_(config.real("step")),
+        rng_(seed),
         best_x_((problem.lower + problem.upper) / 2) {
     host.info("starting at the box centre");
   }
@@ -26,7 +29,8 @@ class HillClimber {
     for (Eigen::Index r = 0; r < X.rows(); ++r)
       for (Eigen::Index i = 0; i < X.cols(); ++i) {
         const double width = problem_.upper[i] - problem_.lower[i];
-        X(r, i) = std::clamp(best_x_[i] + step_ * width * normal(rng_), problem_.lower[i], problem_.upper[i]);
+        X(r, i) = std::clamp(best_x_[i] + step_ * width * normal(rng_), problem_.lower[i],
+                             problem_.upper[i]);
       }
     return X;
   }

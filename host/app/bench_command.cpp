@@ -10,7 +10,8 @@ namespace bopp::cli {
 
 int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,
                    const std::atomic<bool>& stop) {
-  for (const auto& b : registry.broken()) std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
+  for (const auto& b : registry.broken())
+    std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
   host::BenchGrid grid = host::BenchGrid::load(command.file, registry);
   if (!command.output.empty()) grid.output = command.output;
 
@@ -25,14 +26,17 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
   options.stop = &stop;
   const host::BenchSummary summary = host::run_bench(grid, grid.output, options);
 
-  std::printf("%zu runs: %zu completed now, %zu complete before, %zu failed, %zu stopped\n", summary.runs.size(),
-              summary.count(host::BenchRunState::completed), summary.count(host::BenchRunState::skipped), summary.count(host::BenchRunState::failed),
+  std::printf("%zu runs: %zu completed now, %zu complete before, %zu failed, %zu stopped\n",
+              summary.runs.size(), summary.count(host::BenchRunState::completed),
+              summary.count(host::BenchRunState::skipped),
+              summary.count(host::BenchRunState::failed),
               summary.count(host::BenchRunState::stopped));
   for (const auto& r : summary.runs) {
-    if (r.state == host::BenchRunState::failed) std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
+    if (r.state == host::BenchRunState::failed)
+      std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
   }
-  std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n", summary.folder.string().c_str(),
-              grid.output.c_str());
+  std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n",
+              summary.folder.string().c_str(), grid.output.c_str());
   if (summary.count(host::BenchRunState::stopped) > 0) return 130;
   return summary.count(host::BenchRunState::failed) > 0 ? 1 : 0;
 }

@@ -11,9 +11,9 @@
 namespace bopp::cli {
 
 struct BenchCommand {
-  std::string file;                                // the grid file
-  std::string output;                              // "" keeps the grid's
-  unsigned jobs = 0;                               // runs at once; 0: one per core
+  std::string file;    // the grid file
+  std::string output;  // "" keeps the grid's
+  unsigned jobs = 0;   // runs at once; 0: one per core
   bool sync = true;
   std::vector<std::filesystem::path> plugin_path;  // the --plugin-path folders, passed to each run
   std::vector<std::string> run_options;            // other options passed to each run

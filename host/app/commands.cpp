@@ -35,7 +35,8 @@ std::string vector_text(const std::vector<double>& x) {
 }
 
 void print_broken(const host::PluginRegistry& registry) {
-  for (const auto& b : registry.broken()) std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
+  for (const auto& b : registry.broken())
+    std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
 }
 
 std::string range_text(const bopp_param& p) {
@@ -45,7 +46,11 @@ std::string range_text(const bopp_param& p) {
   const bool lo = std::isfinite(p.minimum), hi = std::isfinite(p.maximum);
   std::string text;
   if (lo && hi) {
-    text.append("[").append(shortest(p.minimum)).append(", ").append(shortest(p.maximum)).append("]");
+    text.append("[")
+        .append(shortest(p.minimum))
+        .append(", ")
+        .append(shortest(p.maximum))
+        .append("]");
   } else if (lo) {
     text.append(">= ").append(shortest(p.minimum));
   } else if (hi) {
@@ -62,7 +67,7 @@ void print_params(std::span<const bopp_param* const> params) {
   std::printf("\nParameters:\n");
   std::printf("  %-18s %-14s %-16s %-18s %s\n", "name", "type", "default", "range", "help");
   for (const bopp_param* p : params) {
-    const std::string def = p->default_value == nullptr ? "(required)"
+    const std::string def = p->default_value == nullptr   ? "(required)"
                             : p->default_value[0] == '\0' ? "(optional)"
                                                           : p->default_value;
     std::printf("  %-18s %-14s %-16s %-18s %s\n", p->name, bopp::param_type_name(p->type),
@@ -120,8 +125,8 @@ int describe_plugin(const host::PluginRegistry& registry, const std::string& nam
   auto known = registry.algorithm_names();
   auto objectives = registry.objective_names();
   known.insert(known.end(), objectives.begin(), objectives.end());
-  throw host::Error("no algorithm or objective named '" + name + "'" + host::did_you_mean(name, known) +
-                    "; `bopp list` shows what is installed");
+  throw host::Error("no algorithm or objective named '" + name + "'" +
+                    host::did_you_mean(name, known) + "; `bopp list` shows what is installed");
 }
 
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
@@ -139,8 +144,8 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   const host::RunResult result = host::run_experiment(experiment, registry, options);
 
   if (result.best) {
-    std::printf("best value %s at x = %s (evaluation %llu of %llu)\n", shortest(result.best->y).c_str(),
-                vector_text(result.best->x).c_str(),
+    std::printf("best value %s at x = %s (evaluation %llu of %llu)\n",
+                shortest(result.best->y).c_str(), vector_text(result.best->x).c_str(),
                 static_cast<unsigned long long>(result.best->index + 1),
                 static_cast<unsigned long long>(result.evaluations));
     if (result.optimum) {
@@ -148,7 +153,8 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                   shortest(std::abs(result.best->y - *result.optimum)).c_str());
     }
   } else {
-    std::printf("no successful evaluation in %llu\n", static_cast<unsigned long long>(result.evaluations));
+    std::printf("no successful evaluation in %llu\n",
+                static_cast<unsigned long long>(result.evaluations));
   }
   if (result.failed_evaluations > 0) {
     std::printf("%llu evaluation(s) failed; their messages are in evaluations.jsonl\n",
@@ -182,7 +188,8 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   std::ostringstream config_text;
   config_text << config;
 
-  host::HostServices services(command.objective, host::stderr_log_sink(BOPP_LOG_WARNING), nullptr, 1);
+  host::HostServices services(command.objective, host::stderr_log_sink(BOPP_LOG_WARNING), nullptr,
+                              1);
   host::Objective objective(entry, config_text.str(), host::objective_seed(command.seed), services);
 
   bopp::Points X;
@@ -198,21 +205,23 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   for (Eigen::Index r = 0; r < X.rows(); ++r) {
     for (Eigen::Index i = 0; i < problem.dim(); ++i) {
       if (!(X(r, i) >= problem.lower[i] && X(r, i) <= problem.upper[i])) {
-        throw host::Error(command.points + ": point " + std::to_string(r + 1) + " is outside the bounds in x[" +
-                          std::to_string(i) + "] (expected [" + shortest(problem.lower[i]) + ", " +
-                          shortest(problem.upper[i]) + "])");
+        throw host::Error(command.points + ": point " + std::to_string(r + 1) +
+                          " is outside the bounds in x[" + std::to_string(i) + "] (expected [" +
+                          shortest(problem.lower[i]) + ", " + shortest(problem.upper[i]) + "])");
       }
     }
   }
   int failures = 0;
   for (Eigen::Index r = 0; r < X.rows(); ++r) {
-    const auto e = objective.evaluate({X.data() + r * X.cols(), static_cast<std::size_t>(X.cols())},
-                                      host::evaluation_seed(command.seed, static_cast<std::uint64_t>(r)));
+    const auto e =
+        objective.evaluate({X.data() + r * X.cols(), static_cast<std::size_t>(X.cols())},
+                           host::evaluation_seed(command.seed, static_cast<std::uint64_t>(r)));
     if (e.ok) {
       std::printf("%.17g\n", e.y);
     } else {
       std::printf("nan\n");
-      std::fprintf(stderr, "bopp: point %lld failed: %s\n", static_cast<long long>(r + 1), e.message.c_str());
+      std::fprintf(stderr, "bopp: point %lld failed: %s\n", static_cast<long long>(r + 1),
+                   e.message.c_str());
       ++failures;
     }
   }

@@ -43,10 +43,12 @@ bopp::Points read_csv_points(std::istream& in, const std::string& source, Eigen:
       continue;
     }
     first_content = false;
-    if (!numeric) throw host::Error(source + ":" + std::to_string(number) + ": not a row of numbers");
+    if (!numeric)
+      throw host::Error(source + ":" + std::to_string(number) + ": not a row of numbers");
     if (static_cast<Eigen::Index>(row.size()) != dim) {
-      throw host::Error(source + ":" + std::to_string(number) + ": expected " + std::to_string(dim) +
-                        " numbers (the objective's dimension), got " + std::to_string(row.size()));
+      throw host::Error(source + ":" + std::to_string(number) + ": expected " +
+                        std::to_string(dim) + " numbers (the objective's dimension), got " +
+                        std::to_string(row.size()));
     }
     values.insert(values.end(), row.begin(), row.end());
   }

@@ -19,28 +19,29 @@ namespace {
 
 po::options_description visible_options() {
   po::options_description visible("Options");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("version", "show the version of bopp and of its plugin ABI")
-      ("plugin-path", po::value<std::vector<std::string>>()->composing(),
-       "a plugin folder to search first (repeatable; also BOPP_PLUGIN_PATH, colon-separated)")
-      ("allow-insecure-plugins",
-       "load plugins that other users could have changed (also BOPP_ALLOW_INSECURE_PLUGINS=1)")
-      ("verbose,v", "show plugins' informational log lines")
-      ("paths", "list: show the plugin folders")
-      ("set", po::value<std::vector<std::string>>()->composing(),
-       "run: section.key=value; eval: key=value (repeatable)")
-      ("output,o", po::value<std::string>(),
-       "run: the run record folder; bench: the bench folder; report: the folder for the table, plots and data")
-      ("overwrite", "run: replace a run already in the output folder")
-      ("no-sync", "run: do not fsync the record after each batch (faster, less safe)")
-      ("points", po::value<std::string>(), "eval: CSV file of points, or - for stdin")
-      ("seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")
-      ("jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")
-      ("format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")
-      ("plot", po::value<std::string>(), "report: draw plots with gnuplot, png|svg (needs --output)")
-      ("target", po::value<std::vector<std::string>>()->composing(),
-       "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final best)");
+  visible.add_options()("help,h", "show this help")(
+      "version", "show the version of bopp and of its plugin ABI")(
+      "plugin-path", po::value<std::vector<std::string>>()->composing(),
+      "a plugin folder to search first (repeatable; also BOPP_PLUGIN_PATH, colon-separated)")(
+      "allow-insecure-plugins",
+      "load plugins that other users could have changed (also BOPP_ALLOW_INSECURE_PLUGINS=1)")(
+      "verbose,v", "show plugins' informational log lines")("paths",
+                                                            "list: show the plugin folders")(
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "run: section.key=value; eval: key=value (repeatable)")(
+      "output,o", po::value<std::string>(),
+      "run: the run record folder; bench: the bench folder; report: the folder for the table, "
+      "plots and data")("overwrite", "run: replace a run already in the output folder")(
+      "no-sync", "run: do not fsync the record after each batch (faster, less safe)")(
+      "points", po::value<std::string>(), "eval: CSV file of points, or - for stdin")(
+      "seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")(
+      "jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")(
+      "format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")(
+      "plot", po::value<std::string>(),
+      "report: draw plots with gnuplot, png|svg (needs --output)")(
+      "target", po::value<std::vector<std::string>>()->composing(),
+      "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final "
+      "best)");
   return visible;
 }
 
@@ -75,9 +76,8 @@ std::optional<std::string_view> misplaced_option(const bopp::cli::Command* comma
   for (const std::string_view option : bopp::cli::command_options()) {
     const std::string name(option);
     if (!vm.count(name) || vm[name].defaulted()) continue;
-    if (command == nullptr ||
-        std::find(command->options.begin(), command->options.end(), option) ==
-            command->options.end()) {
+    if (command == nullptr || std::find(command->options.begin(), command->options.end(), option) ==
+                                  command->options.end()) {
       return option;
     }
   }
@@ -88,7 +88,8 @@ int run_command(const bopp::cli::Command* command, const std::string& name,
                 const po::variables_map& vm) {
   std::vector<std::filesystem::path> cli_folders;
   if (vm.count("plugin-path")) {
-    for (const auto& p : vm["plugin-path"].as<std::vector<std::string>>()) cli_folders.emplace_back(p);
+    for (const auto& p : vm["plugin-path"].as<std::vector<std::string>>())
+      cli_folders.emplace_back(p);
   }
   const bopp::host::PluginRegistry registry(
       bopp::host::plugin_search_path(cli_folders),

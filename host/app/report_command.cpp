@@ -24,7 +24,8 @@ std::map<std::string, double> parse_targets(const std::vector<std::string>& targ
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0' || !std::isfinite(value)) {
-      throw host::Error("--target " + t + ": expected VALUE or OBJECTIVE=VALUE (e.g. --target branin=0.5)");
+      throw host::Error("--target " + t +
+                        ": expected VALUE or OBJECTIVE=VALUE (e.g. --target branin=0.5)");
     }
     out[objective] = value;
   }

@@ -18,8 +18,8 @@ namespace {
 
 // Runs `bopp ARGS` with only the build's own plugins, stdout into `out`; the exit status.
 int run_bopp(const std::string& args, const std::filesystem::path& out) {
-  const std::string command = "env -u BOPP_PLUGIN_PATH '" + bopp_program().string() + "' " +
-                              args + " > '" + out.string() + "' 2>&1";
+  const std::string command = "env -u BOPP_PLUGIN_PATH '" + bopp_program().string() + "' " + args +
+                              " > '" + out.string() + "' 2>&1";
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

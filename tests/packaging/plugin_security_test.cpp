@@ -1,7 +1,7 @@
 // Plugin libraries that someone other than the user running bopp (or root) could have changed
 // are refused, with one line naming the file, unless the user allows them (the
-// same rule ssh applies to keys; docs/decisions.md). The tests copy the `random` plugin into a fresh folder
-// and loosen the copy's permissions.
+// same rule ssh applies to keys; docs/decisions.md). The tests copy the `random` plugin into a
+// fresh folder and loosen the copy's permissions.
 #include <bopp/host/plugins/plugin_registry.hpp>
 
 #include "test_paths.hpp"
@@ -54,7 +54,10 @@ TEST(PluginSecurity, RefusesAPluginFileWritableByOthers) {
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->path.filename(), kPlugin);
   const std::string& reason = b->reason;
-  EXPECT_EQ(reason.rfind((plugins / kPlugin).string() + ": refused to load: the file is writable by others (mode 0757", 0), 0u)
+  EXPECT_EQ(reason.rfind((plugins / kPlugin).string() +
+                             ": refused to load: the file is writable by others (mode 0757",
+                         0),
+            0u)
       << reason;
   EXPECT_NE(reason.find("chmod go-w"), std::string::npos) << reason;
   EXPECT_NE(reason.find("--allow-insecure-plugins"), std::string::npos) << reason;
@@ -67,13 +70,15 @@ TEST(PluginSecurity, RefusesAPluginInAFolderWritableByOthers) {
   EXPECT_EQ(registry.find_algorithm("random"), nullptr);
   const BrokenLibrary* b = only_broken(registry);
   ASSERT_NE(b, nullptr);
-  EXPECT_NE(b->reason.find("its folder " + fs::canonical(plugins).string() + " is writable by others (mode 0777"),
+  EXPECT_NE(b->reason.find("its folder " + fs::canonical(plugins).string() +
+                           " is writable by others (mode 0777"),
             std::string::npos)
       << b->reason;
 }
 
 TEST(PluginSecurity, RefusesAPluginBelowAFolderOthersCanRename) {
-  const PluginRegistry registry({copy_random_plugin(fs::perms(0755), fs::perms(0755), fs::perms(0777))});
+  const PluginRegistry registry(
+      {copy_random_plugin(fs::perms(0755), fs::perms(0755), fs::perms(0777))});
   const BrokenLibrary* b = only_broken(registry);
   ASSERT_NE(b, nullptr);
   EXPECT_NE(b->reason.find("above it is writable by others"), std::string::npos) << b->reason;
@@ -81,7 +86,8 @@ TEST(PluginSecurity, RefusesAPluginBelowAFolderOthersCanRename) {
 
 TEST(PluginSecurity, AcceptsAStickyFolderAboveThePluginFolder) {
   // Like /tmp: others may create files in it, but not rename or replace ours.
-  const PluginRegistry registry({copy_random_plugin(fs::perms(0755), fs::perms(0755), fs::perms(01777))});
+  const PluginRegistry registry(
+      {copy_random_plugin(fs::perms(0755), fs::perms(0755), fs::perms(01777))});
   EXPECT_TRUE(registry.broken().empty()) << registry.broken().front().reason;
   EXPECT_NE(registry.find_algorithm("random"), nullptr);
 }
@@ -93,12 +99,14 @@ TEST(PluginSecurity, RefusesAPluginOwnedByAnotherUser) {
   const PluginRegistry registry({plugins});
   const BrokenLibrary* b = only_broken(registry);
   ASSERT_NE(b, nullptr);
-  EXPECT_NE(b->reason.find("the file is owned by uid 65534, neither you nor root"), std::string::npos)
+  EXPECT_NE(b->reason.find("the file is owned by uid 65534, neither you nor root"),
+            std::string::npos)
       << b->reason;
 }
 
 TEST(PluginSecurity, LoadsInsecurePluginsWhenTheUserAllowsThem) {
-  const PluginRegistry registry({copy_random_plugin(fs::perms(0777), fs::perms(0777))}, PluginTrust::any);
+  const PluginRegistry registry({copy_random_plugin(fs::perms(0777), fs::perms(0777))},
+                                PluginTrust::any);
   EXPECT_TRUE(registry.broken().empty()) << registry.broken().front().reason;
   EXPECT_NE(registry.find_algorithm("random"), nullptr);
 }
@@ -117,9 +125,9 @@ TEST(PluginSecurity, EnvironmentVariableAllowsInsecurePlugins) {
 // `bopp list` shows a refused library under "Broken", and --allow-insecure-plugins loads it.
 std::string bopp_list(const fs::path& plugins, const std::string& options) {
   const fs::path out = plugins.parent_path() / "list.out";
-  const std::string command = "env -u BOPP_ALLOW_INSECURE_PLUGINS '" + test::bopp_program().string() +
-                              "' --plugin-path '" + plugins.string() + "' " + options + " list > '" +
-                              out.string() + "' 2>&1";
+  const std::string command =
+      "env -u BOPP_ALLOW_INSECURE_PLUGINS '" + test::bopp_program().string() + "' --plugin-path '" +
+      plugins.string() + "' " + options + " list > '" + out.string() + "' 2>&1";
   const int status = std::system(command.c_str());
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command;
   std::stringstream text;
@@ -132,7 +140,8 @@ TEST(PluginSecurity, BoppListShowsARefusedPluginAsBroken) {
   const std::string refused = bopp_list(plugins, "");
   const auto broken = refused.find("Broken (skipped):");
   ASSERT_NE(broken, std::string::npos) << refused;
-  EXPECT_NE(refused.find((plugins / kPlugin).string() + ": refused to load", broken), std::string::npos)
+  EXPECT_NE(refused.find((plugins / kPlugin).string() + ": refused to load", broken),
+            std::string::npos)
       << refused;
 
   const std::string allowed = bopp_list(plugins, "--allow-insecure-plugins");

@@ -22,8 +22,7 @@ const PluginRegistry& older_minor() {
 }
 
 TEST(OlderMinorPlugin, LoadsWithoutBrokenLibraries) {
-  EXPECT_TRUE(older_minor().broken().empty())
-      << older_minor().broken().front().reason;
+  EXPECT_TRUE(older_minor().broken().empty()) << older_minor().broken().front().reason;
   ASSERT_NE(older_minor().find_algorithm("older_grid"), nullptr);
   ASSERT_NE(older_minor().find_objective("older_line"), nullptr);
 }

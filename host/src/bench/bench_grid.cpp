@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <map>
 #include <sstream>
 
@@ -23,13 +23,16 @@ const std::vector<std::string> kGridSections = {"bench", "algorithm", "objective
 // read by hand first (integers, or lists of them), then checked here for the key names.
 const bopp::ParamTable& bench_schema() {
   static const bopp::ParamTable table({
-      bopp::Param::reals("seeds", {0.0}, "run seeds: every combination is run once per seed").at_least(0),
+      bopp::Param::reals("seeds", {0.0}, "run seeds: every combination is run once per seed")
+          .at_least(0),
       bopp::Param::integer("budget", 100, "evaluations per run").at_least(1),
-      bopp::Param::reals("batch", {1.0}, "most points one ask may return; a list runs each").at_least(1),
+      bopp::Param::reals("batch", {1.0}, "most points one ask may return; a list runs each")
+          .at_least(1),
       bopp::Param::string("output", "", "the bench folder (default bench/<grid file name>)"),
       bopp::Param::choice("evaluator", "serial", implemented_evaluator_kinds(),
                           "how each run evaluates its points"),
-      bopp::Param::integer("workers", 0, "threads evaluator: parallel evaluations (0: one per core)")
+      bopp::Param::integer("workers", 0,
+                           "threads evaluator: parallel evaluations (0: one per core)")
           .range(0, 4096),
   });
   return table;
@@ -37,15 +40,17 @@ const bopp::ParamTable& bench_schema() {
 
 // `seeds` (a non-empty list of integers >= `minimum`) or `batch` (the same, or one integer).
 // The checked values replace the node, as a list of reals, for the schema check after.
-std::vector<std::uint64_t> integer_list(toml::table& bench, const std::string& key, std::int64_t minimum,
-                                        bool single_allowed, std::vector<std::uint64_t> fallback,
+std::vector<std::uint64_t> integer_list(toml::table& bench, const std::string& key,
+                                        std::int64_t minimum, bool single_allowed,
+                                        std::vector<std::uint64_t> fallback,
                                         const std::string& source) {
   const toml::node* node = bench.get(key);
   if (node == nullptr) return fallback;
-  const std::string expected = "[bench] key '" + key + "' must be " +
-                               (single_allowed ? "an integer >= " + std::to_string(minimum) + " or " : "") +
-                               "a non-empty list of integers >= " + std::to_string(minimum) + " (" + key + " = [" +
-                               std::to_string(minimum) + ", " + std::to_string(minimum + 1) + "])";
+  const std::string expected =
+      "[bench] key '" + key + "' must be " +
+      (single_allowed ? "an integer >= " + std::to_string(minimum) + " or " : "") +
+      "a non-empty list of integers >= " + std::to_string(minimum) + " (" + key + " = [" +
+      std::to_string(minimum) + ", " + std::to_string(minimum + 1) + "])";
   std::vector<std::uint64_t> out;
   auto take = [&](const toml::node& element) {
     const auto v = element.value_exact<std::int64_t>();
@@ -113,13 +118,13 @@ struct EntryContext {
 };
 
 // The entry's `name`, checked to name an installed plugin of its kind.
-std::string entry_name(const toml::table& entry, const PluginKind& kind, const PluginRegistry& registry,
-                       const std::string& source) {
+std::string entry_name(const toml::table& entry, const PluginKind& kind,
+                       const PluginRegistry& registry, const std::string& source) {
   const std::string context = "[[" + kind.section + "]] ";
   const toml::node* name_node = entry.get("name");
   if (name_node == nullptr || !name_node->is_string()) {
-    throw Error(toml_location(name_node ? name_node : &entry, source) + context + "needs `name = \"...\"` (the " +
-                kind.section + " to use; `bopp list` shows them)");
+    throw Error(toml_location(name_node ? name_node : &entry, source) + context +
+                "needs `name = \"...\"` (the " + kind.section + " to use; `bopp list` shows them)");
   }
   const std::string name = name_node->as_string()->get();
   const bool known = kind.section == "algorithm" ? registry.find_algorithm(name) != nullptr
@@ -137,7 +142,8 @@ std::string entry_label(const toml::table& entry, const EntryContext& c) {
   const toml::node* node = entry.get("label");
   if (node == nullptr) return c.name;
   if (!node->is_string() || node->as_string()->get().empty()) {
-    throw Error(toml_location(node, c.source) + "[[" + c.kind.section + "]] key 'label' must be a non-empty string");
+    throw Error(toml_location(node, c.source) + "[[" + c.kind.section +
+                "]] key 'label' must be a non-empty string");
   }
   return node->as_string()->get();
 }
@@ -151,15 +157,16 @@ VariedKeys varied_keys(const toml::table& entry, const EntryContext& c) {
   const toml::table* vary = node->as_table();
   const std::string section = c.kind.section;
   if (vary == nullptr) {
-    throw Error(toml_location(node, c.source) + "[[" + section + "]] 'vary' must be a table of lists ([" + section +
-                ".vary] beta = [1, 3])");
+    throw Error(toml_location(node, c.source) + "[[" + section +
+                "]] 'vary' must be a table of lists ([" + section + ".vary] beta = [1, 3])");
   }
   const std::vector<std::string> names = param_names(c.params);
   for (auto&& [key, values] : *vary) {
     const std::string k(key.str());
     if (std::find(names.begin(), names.end(), k) == names.end()) {
-      throw Error(toml_location(&values, c.source) + "[" + section + ".vary] unknown key '" + k + "' for " +
-                  c.owner + "; allowed keys: " + bopp::allowed_keys(c.params) + did_you_mean(k, names));
+      throw Error(toml_location(&values, c.source) + "[" + section + ".vary] unknown key '" + k +
+                  "' for " + c.owner + "; allowed keys: " + bopp::allowed_keys(c.params) +
+                  did_you_mean(k, names));
     }
     if (entry.contains(k)) {
       throw Error(toml_location(&values, c.source) + "[" + section + ".vary] key '" + k +
@@ -197,8 +204,9 @@ toml::table fixed_keys(const toml::table& entry, const VariedKeys& varied, const
 
 // One variant: the fixed keys plus the chosen value of each varied key, each value checked
 // on its own (so an error names its line), then the whole.
-GridVariant make_variant(const toml::table& entry, const std::string& label, const toml::table& fixed,
-                         const VariedKeys& varied, const std::vector<std::size_t>& choice, const EntryContext& c) {
+GridVariant make_variant(const toml::table& entry, const std::string& label,
+                         const toml::table& fixed, const VariedKeys& varied,
+                         const std::vector<std::size_t>& choice, const EntryContext& c) {
   GridVariant v;
   v.label = label;
   v.plugin.name = c.name;
@@ -219,15 +227,16 @@ GridVariant make_variant(const toml::table& entry, const std::string& label, con
   try {
     bopp::apply_schema(v.plugin.config, c.params, c.owner);
   } catch (const bopp::SchemaError& e) {
-    throw Error(toml_location(&entry, c.source) + "[[" + c.kind.section + "]] variant " + v.label + ": " + e.what());
+    throw Error(toml_location(&entry, c.source) + "[[" + c.kind.section + "]] variant " + v.label +
+                ": " + e.what());
   }
   return v;
 }
 
 // One [[algorithm]] or [[objective]] entry, expanded into one variant per combination of
 // its varied keys. `entry` is the table inside the parsed document, so errors keep lines.
-std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind, const PluginRegistry& registry,
-                                      const std::string& source) {
+std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind,
+                                      const PluginRegistry& registry, const std::string& source) {
   EntryContext c{kind, source, entry_name(entry, kind, registry, source), "", {}};
   c.owner = kind.section + " '" + c.name + "'";
   c.params = kind.params(registry, c.name);
@@ -255,8 +264,8 @@ std::vector<GridVariant> expand_section(toml::table& document, const PluginKind&
   }
   toml::array* entries = node->as_array();
   if (entries == nullptr || !entries->is_array_of_tables() || entries->empty()) {
-    throw Error(toml_location(node, source) + "'" + kind.section + "' must be written [[" + kind.section +
-                "]] (double brackets: one table per " + kind.section + ")");
+    throw Error(toml_location(node, source) + "'" + kind.section + "' must be written [[" +
+                kind.section + "]] (double brackets: one table per " + kind.section + ")");
   }
   std::vector<GridVariant> out;
   std::map<std::string, const toml::node*> seen;
@@ -265,7 +274,8 @@ std::vector<GridVariant> expand_section(toml::table& document, const PluginKind&
       if (auto [it, fresh] = seen.emplace(v.label, &element); !fresh) {
         throw Error(toml_location(&element, source) + "[[" + kind.section + "]] label '" + v.label +
                     "' is already used by the " + kind.section + " at line " +
-                    std::to_string(it->second->source().begin.line) + "; give each a distinct `label`");
+                    std::to_string(it->second->source().begin.line) +
+                    "; give each a distinct `label`");
       }
       out.push_back(std::move(v));
     }
@@ -292,7 +302,8 @@ BenchGrid BenchGrid::load(const std::filesystem::path& file, const PluginRegistr
   return grid;
 }
 
-BenchGrid BenchGrid::parse(std::string_view text, const std::string& source, const PluginRegistry& registry) {
+BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
+                           const PluginRegistry& registry) {
   toml::table document = parse_toml(text, source);
   check_sections(document, kGridSections, "; a grid has [bench], [[algorithm]] and [[objective]]",
                  source);
@@ -303,7 +314,8 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source, con
   toml::table* bench = &empty;
   if (toml::node* node = document.get("bench")) {
     bench = node->as_table();
-    if (bench == nullptr) throw Error(toml_location(node, source) + "'bench' must be a table [bench]");
+    if (bench == nullptr)
+      throw Error(toml_location(node, source) + "'bench' must be a table [bench]");
   }
   grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);

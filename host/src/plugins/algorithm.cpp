@@ -45,7 +45,8 @@ bopp::Points Algorithm::ask(std::size_t max_points) {
                              std::numeric_limits<double>::quiet_NaN());
   std::uint64_t count = 0;
   char error[kErrorCapacity] = "";
-  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error, sizeof error) != BOPP_OK) {
+  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error, sizeof error) !=
+      BOPP_OK) {
     fail("ask", error);
   }
   if (count < 1 || count > max_points) {
@@ -78,7 +79,8 @@ void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
 }
 
 Eigen::VectorXd Algorithm::recommend() {
-  Eigen::VectorXd x = Eigen::VectorXd::Constant(problem_.dim(), std::numeric_limits<double>::quiet_NaN());
+  Eigen::VectorXd x =
+      Eigen::VectorXd::Constant(problem_.dim(), std::numeric_limits<double>::quiet_NaN());
   char error[kErrorCapacity] = "";
   if (entry_.table->recommend(instance_, x.data(), error, sizeof error) != BOPP_OK) {
     fail("recommend", error);

@@ -101,7 +101,8 @@ void Objective::evaluate_batch(const bopp::Points& X, std::span<const std::uint6
     } else if (status[i] != BOPP_OK) {
       e.message = failure_message(error, "the objective reported a failed evaluation");
     } else if (!std::isfinite(y[i])) {
-      e.message = std::isnan(y[i]) ? "the objective returned NaN" : "the objective returned an infinite value";
+      e.message = std::isnan(y[i]) ? "the objective returned NaN"
+                                   : "the objective returned an infinite value";
     } else {
       e.ok = true;
       e.y = y[i];

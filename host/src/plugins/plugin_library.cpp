@@ -54,10 +54,12 @@ void PluginLibrary::own_params(Class& c, const std::string& file) {
     throw Error(file + ": plugin misbehaving: '" + c.name + "' declares parameters but no table");
   }
   for (std::uint32_t i = 0; i < c.param_count; ++i) {
-    if (c.params[i] == nullptr) throw Error(file + ": plugin misbehaving: '" + c.name + "' has a null parameter");
+    if (c.params[i] == nullptr)
+      throw Error(file + ": plugin misbehaving: '" + c.name + "' has a null parameter");
     const bopp_param p = read_growable(c.params[i]);
     if (!has_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
-      throw Error(file + ": plugin misbehaving: '" + c.name + "' declares a parameter without a name or of an unknown type");
+      throw Error(file + ": plugin misbehaving: '" + c.name +
+                  "' declares a parameter without a name or of an unknown type");
     }
     owned->params.push_back(p);
   }
@@ -114,7 +116,8 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     return Error(file + ": plugin misbehaving: " + what);
   };
   for (std::uint32_t i = 0; i < m.algorithm_count; ++i) {
-    if (m.algorithms == nullptr || m.algorithms[i] == nullptr) throw misbehaving("null algorithm entry");
+    if (m.algorithms == nullptr || m.algorithms[i] == nullptr)
+      throw misbehaving("null algorithm entry");
     bopp_algorithm_class c = read_growable(m.algorithms[i]);
     if (!has_text(c.name)) throw misbehaving("an algorithm has no name");
     if (!c.create || !c.destroy || !c.ask || !c.tell || !c.recommend) {
@@ -124,7 +127,8 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     library->algorithms_.push_back(c);
   }
   for (std::uint32_t i = 0; i < m.objective_count; ++i) {
-    if (m.objectives == nullptr || m.objectives[i] == nullptr) throw misbehaving("null objective entry");
+    if (m.objectives == nullptr || m.objectives[i] == nullptr)
+      throw misbehaving("null objective entry");
     bopp_objective_class c = read_growable(m.objectives[i]);
     if (!has_text(c.name)) throw misbehaving("an objective has no name");
     if (!c.create || !c.destroy || !c.problem || !c.evaluate) {

@@ -131,7 +131,8 @@ PluginRegistry::PluginRegistry(std::vector<fs::path> folders, PluginTrust trust)
     std::error_code ec;
     const fs::path canonical = folder_identity(folder);
     if (!fs::is_directory(canonical, ec)) continue;
-    if (std::find(seen_folders.begin(), seen_folders.end(), canonical) != seen_folders.end()) continue;
+    if (std::find(seen_folders.begin(), seen_folders.end(), canonical) != seen_folders.end())
+      continue;
     seen_folders.push_back(canonical);
 
     std::vector<fs::path> files;
@@ -207,9 +208,8 @@ std::string PluginRegistry::unknown_name_message(const std::string& kind, const 
                                                  const std::vector<std::string>& known) const {
   std::string message = unknown_name(kind, name, known);
   if (!broken_.empty()) {
-    message += "; " + std::to_string(broken_.size()) +
-               " plugin librar" + (broken_.size() == 1 ? "y" : "ies") +
-               " could not be loaded (see `bopp list`)";
+    message += "; " + std::to_string(broken_.size()) + " plugin librar" +
+               (broken_.size() == 1 ? "y" : "ies") + " could not be loaded (see `bopp list`)";
   } else {
     message += "; `bopp list` shows what is installed";
   }

@@ -15,7 +15,9 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool reaches(double y, double target, bool minimize) { return minimize ? y <= target : y >= target; }
+bool reaches(double y, double target, bool minimize) {
+  return minimize ? y <= target : y >= target;
+}
 
 std::string number(double v) {
   if (!std::isfinite(v)) return "";
@@ -41,10 +43,15 @@ std::string exact(double v) {
   return buffer;
 }
 
-nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+nlohmann::json json_number(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
 
 nlohmann::json sample_json(const SampleSummary& s) {
-  return {{"n", s.n}, {"mean", json_number(s.mean)}, {"se", json_number(s.se)}, {"median", json_number(s.median)}};
+  return {{"n", s.n},
+          {"mean", json_number(s.mean)},
+          {"se", json_number(s.se)},
+          {"median", json_number(s.median)}};
 }
 
 std::string csv_field(const std::string& text) {
@@ -60,7 +67,8 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
     out << "## " << o.objective << " (" << (o.minimize ? "minimize" : "maximize");
     if (o.optimum) out << ", optimum " << number(*o.optimum);
     out << ")\n\n";
-    out << "Target " << number(o.target) << " (" << o.target_origin << "). Times are seconds per run.\n\n";
+    out << "Target " << number(o.target) << " (" << o.target_origin
+        << "). Times are seconds per run.\n\n";
     out << "| algorithm | batch | runs | final best (mean ± se) | median |";
     if (o.optimum) out << " simple regret (mean ± se) | cumulative regret (mean ± se) |";
     out << " evaluations to target (mean, reached) | algorithm time | evaluation time |\n";
@@ -68,15 +76,15 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
     if (o.optimum) out << "---:|---:|";
     out << "---:|---:|---:|\n";
     for (const ReportRow& r : o.rows) {
-      out << "| " << r.algorithm << " | " << r.batch << " | " << r.runs << " | " << mean_se(r.final_best) << " | "
-          << number(r.final_best.median) << " |";
+      out << "| " << r.algorithm << " | " << r.batch << " | " << r.runs << " | "
+          << mean_se(r.final_best) << " | " << number(r.final_best.median) << " |";
       if (o.optimum) {
         out << " " << (r.simple_regret ? mean_se(*r.simple_regret) : "–") << " | "
             << (r.cumulative_regret ? mean_se(*r.cumulative_regret) : "–") << " |";
       }
-      out << " " << (r.reached_target > 0 ? number(r.evaluations_to_target.mean) : "–") << " (" << r.reached_target
-          << "/" << r.runs << ") | " << mean_se(r.algorithm_seconds) << " | " << mean_se(r.evaluation_seconds)
-          << " |\n";
+      out << " " << (r.reached_target > 0 ? number(r.evaluations_to_target.mean) : "–") << " ("
+          << r.reached_target << "/" << r.runs << ") | " << mean_se(r.algorithm_seconds) << " | "
+          << mean_se(r.evaluation_seconds) << " |\n";
     }
     out << "\n";
   }
@@ -85,19 +93,27 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
 
 std::string format_csv(const std::vector<ObjectiveReport>& report) {
   std::ostringstream out;
-  out << "objective,sense,optimum,target,algorithm,batch,runs,final_best_mean,final_best_se,final_best_median,"
+  out << "objective,sense,optimum,target,algorithm,batch,runs,final_best_mean,final_best_se,final_"
+         "best_median,"
          "simple_regret_mean,simple_regret_se,cumulative_regret_mean,cumulative_regret_se,"
-         "evaluations_to_target_mean,reached_target,algorithm_seconds_mean,evaluation_seconds_mean\n";
+         "evaluations_to_target_mean,reached_target,algorithm_seconds_mean,evaluation_seconds_"
+         "mean\n";
   for (const ObjectiveReport& o : report) {
     for (const ReportRow& r : o.rows) {
       out << csv_field(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
-          << (o.optimum ? exact(*o.optimum) : "") << "," << exact(o.target) << "," << csv_field(r.algorithm) << ","
-          << r.batch << "," << r.runs << "," << exact(r.final_best.mean) << "," << exact(r.final_best.se) << ","
+          << (o.optimum ? exact(*o.optimum) : "") << "," << exact(o.target) << ","
+          << csv_field(r.algorithm) << "," << r.batch << "," << r.runs << ","
+          << exact(r.final_best.mean) << "," << exact(r.final_best.se) << ","
           << exact(r.final_best.median) << ","
-          << (r.simple_regret ? exact(r.simple_regret->mean) + "," + exact(r.simple_regret->se) : ",") << ","
-          << (r.cumulative_regret ? exact(r.cumulative_regret->mean) + "," + exact(r.cumulative_regret->se) : ",")
-          << "," << (r.reached_target > 0 ? exact(r.evaluations_to_target.mean) : "") << "," << r.reached_target
-          << "," << exact(r.algorithm_seconds.mean) << "," << exact(r.evaluation_seconds.mean) << "\n";
+          << (r.simple_regret ? exact(r.simple_regret->mean) + "," + exact(r.simple_regret->se)
+                              : ",")
+          << ","
+          << (r.cumulative_regret
+                  ? exact(r.cumulative_regret->mean) + "," + exact(r.cumulative_regret->se)
+                  : ",")
+          << "," << (r.reached_target > 0 ? exact(r.evaluations_to_target.mean) : "") << ","
+          << r.reached_target << "," << exact(r.algorithm_seconds.mean) << ","
+          << exact(r.evaluation_seconds.mean) << "\n";
     }
   }
   return out.str();
@@ -112,20 +128,22 @@ std::string format_json(const std::vector<ObjectiveReport>& report) {
                       {"batch", r.batch},
                       {"runs", r.runs},
                       {"final_best", sample_json(r.final_best)},
-                      {"simple_regret", r.simple_regret ? sample_json(*r.simple_regret) : nlohmann::json(nullptr)},
-                      {"cumulative_regret",
-                       r.cumulative_regret ? sample_json(*r.cumulative_regret) : nlohmann::json(nullptr)},
+                      {"simple_regret",
+                       r.simple_regret ? sample_json(*r.simple_regret) : nlohmann::json(nullptr)},
+                      {"cumulative_regret", r.cumulative_regret ? sample_json(*r.cumulative_regret)
+                                                                : nlohmann::json(nullptr)},
                       {"reached_target", r.reached_target},
                       {"evaluations_to_target", sample_json(r.evaluations_to_target)},
                       {"algorithm_seconds", sample_json(r.algorithm_seconds)},
                       {"evaluation_seconds", sample_json(r.evaluation_seconds)}});
     }
-    objectives.push_back({{"objective", o.objective},
-                          {"sense", o.minimize ? "minimize" : "maximize"},
-                          {"optimum", o.optimum ? nlohmann::json(*o.optimum) : nlohmann::json(nullptr)},
-                          {"target", json_number(o.target)},
-                          {"target_origin", o.target_origin},
-                          {"rows", rows}});
+    objectives.push_back(
+        {{"objective", o.objective},
+         {"sense", o.minimize ? "minimize" : "maximize"},
+         {"optimum", o.optimum ? nlohmann::json(*o.optimum) : nlohmann::json(nullptr)},
+         {"target", json_number(o.target)},
+         {"target_origin", o.target_origin},
+         {"rows", rows}});
   }
   return nlohmann::json{{"objectives", objectives}}.dump(2) + "\n";
 }
@@ -146,7 +164,8 @@ SampleSummary summarize_sample(const std::vector<double>& values) {
   if (v.size() >= 2) {
     double squares = 0.0;
     for (double x : v) squares += (x - s.mean) * (x - s.mean);
-    s.se = std::sqrt(squares / static_cast<double>(v.size() - 1)) / std::sqrt(static_cast<double>(v.size()));
+    s.se = std::sqrt(squares / static_cast<double>(v.size() - 1)) /
+           std::sqrt(static_cast<double>(v.size()));
   } else {
     s.se = kNaN;
   }
@@ -156,7 +175,9 @@ SampleSummary summarize_sample(const std::vector<double>& values) {
   return s;
 }
 
-double regret(double value, double optimum, bool minimize) { return minimize ? value - optimum : optimum - value; }
+double regret(double value, double optimum, bool minimize) {
+  return minimize ? value - optimum : optimum - value;
+}
 
 std::vector<double> best_so_far(const ReportRun& run) {
   std::vector<double> out(run.evaluations.size(), kNaN);
@@ -182,7 +203,8 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
     o.optimum = members.front()->optimum;
     for (const ReportRun* r : members) {
       if (r->minimize != o.minimize || r->optimum != o.optimum) {
-        throw Error("runs labelled '" + objective + "' disagree on the objective's sense or optimum (" +
+        throw Error("runs labelled '" + objective +
+                    "' disagree on the objective's sense or optimum (" +
                     members.front()->folder.string() + ", " + r->folder.string() + ")");
       }
     }

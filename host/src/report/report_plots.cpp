@@ -65,7 +65,8 @@ CurvePoint point_at(double x, const std::vector<double>& values, bool log_y) {
 
 // The mean curve of several runs' series: at step k (1-based), the runs that have a finite
 // k-th value.
-Curve mean_curve(const std::string& label, const std::vector<std::vector<double>>& series, bool log_y) {
+Curve mean_curve(const std::string& label, const std::vector<std::vector<double>>& series,
+                 bool log_y) {
   Curve c{label, {}};
   std::size_t longest = 0;
   for (const auto& v : series) longest = std::max(longest, v.size());
@@ -80,7 +81,8 @@ Curve mean_curve(const std::string& label, const std::vector<std::vector<double>
 }
 
 // Mean against the evaluation count: runs that have the k-th evaluation.
-Curve by_evaluations(const std::string& label, const std::vector<const ReportRun*>& group, bool log_y) {
+Curve by_evaluations(const std::string& label, const std::vector<const ReportRun*>& group,
+                     bool log_y) {
   std::vector<std::vector<double>> series;
   for (const ReportRun* r : group) series.push_back(plotted(*r));
   return mean_curve(label, series, log_y);
@@ -93,7 +95,8 @@ Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& 
     const std::vector<double> v = plotted(*r);
     std::vector<double> per_batch;
     for (std::size_t i = 0; i < v.size(); ++i) {
-      const bool last_of_batch = i + 1 == v.size() || r->evaluations[i + 1].batch != r->evaluations[i].batch;
+      const bool last_of_batch =
+          i + 1 == v.size() || r->evaluations[i + 1].batch != r->evaluations[i].batch;
       if (last_of_batch) per_batch.push_back(v[i]);
     }
     series.push_back(std::move(per_batch));
@@ -123,8 +126,8 @@ std::vector<double> elapsed(const ReportRun& run) {
 
 // Mean against wall time, on a log-spaced grid: where every run of the group has begun,
 // until the last of them ended (a finished run keeps its final value).
-Curve by_time(const std::string& label, const std::vector<const ReportRun*>& group, double t_min, double t_max,
-              bool log_y) {
+Curve by_time(const std::string& label, const std::vector<const ReportRun*>& group, double t_min,
+              double t_max, bool log_y) {
   Curve c{label, {}};
   std::vector<std::vector<double>> values, times;
   double group_end = 0.0;
@@ -179,8 +182,8 @@ fs::path write_data(const Figure& f, const fs::path& folder) {
     out << (i ? "\n\n" : "\n") << "# " << i << ": " << f.curves[i].label << "\n";
     if (f.curves[i].points.empty()) out << "NaN NaN NaN NaN NaN 0\n";  // keeps the block numbering
     for (const CurvePoint& p : f.curves[i].points) {
-      out << number(p.x) << " " << number(p.mean) << " " << number(p.se) << " " << number(p.lower) << " "
-          << number(p.upper) << " " << p.n << "\n";
+      out << number(p.x) << " " << number(p.mean) << " " << number(p.se) << " " << number(p.lower)
+          << " " << number(p.upper) << " " << p.n << "\n";
     }
   }
   if (!out) throw Error("cannot write '" + file.string() + "'");
@@ -218,8 +221,8 @@ fs::path write_script(const Figure& f, const fs::path& folder, const std::string
   for (std::size_t i = 0; i < f.curves.size(); ++i) {
     if (f.curves[i].points.empty()) continue;
     const std::string colour = gnuplot_quote(kColours[i % std::size(kColours)]);
-    layers.push_back(data + " index " + std::to_string(i) + " using 1:2 with lines lw 2 lc rgb " + colour +
-                     " title " + gnuplot_quote(f.curves[i].label));
+    layers.push_back(data + " index " + std::to_string(i) + " using 1:2 with lines lw 2 lc rgb " +
+                     colour + " title " + gnuplot_quote(f.curves[i].label));
   }
   out << "plot ";
   for (std::size_t i = 0; i < layers.size(); ++i) out << (i ? ", \\\n     " : "") << layers[i];
@@ -240,7 +243,8 @@ fs::path find_on_path(const std::string& program) {
   return {};
 }
 
-std::vector<Figure> figures_of(const std::string& objective, const std::vector<const ReportRun*>& runs) {
+std::vector<Figure> figures_of(const std::string& objective,
+                               const std::vector<const ReportRun*>& runs) {
   const bool regret_axis = runs.front()->optimum.has_value();
   const std::string quantity = regret_axis ? "simple regret" : "best value so far";
   std::set<std::uint64_t> batches;
@@ -249,13 +253,14 @@ std::vector<Figure> figures_of(const std::string& objective, const std::vector<c
     batches.insert(r->batch);
     batches_of[r->algorithm].insert(r->batch);
   }
-  const bool batch_varies =
-      std::any_of(batches_of.begin(), batches_of.end(), [](const auto& a) { return a.second.size() > 1; });
+  const bool batch_varies = std::any_of(batches_of.begin(), batches_of.end(),
+                                        [](const auto& a) { return a.second.size() > 1; });
 
   std::map<std::pair<std::string, std::uint64_t>, std::vector<const ReportRun*>> groups;
   for (const ReportRun* r : runs) groups[{r->algorithm, r->batch}].push_back(r);
   auto label_of = [&](const std::pair<std::string, std::uint64_t>& key) {
-    return batches.size() > 1 ? key.first + " (batch " + std::to_string(key.second) + ")" : key.first;
+    return batches.size() > 1 ? key.first + " (batch " + std::to_string(key.second) + ")"
+                              : key.first;
   };
 
   double t_min = std::numeric_limits<double>::infinity(), t_max = 0.0;
@@ -269,12 +274,27 @@ std::vector<Figure> figures_of(const std::string& objective, const std::vector<c
 
   const std::string stem = folder_safe(objective);
   const std::string band = " (mean ± standard error over runs)";
-  Figure evaluations{stem + "-evaluations", objective + ": " + quantity + " against evaluations" + band,
-                     "evaluations", quantity, false, regret_axis, {}};
-  Figure time{stem + "-time", objective + ": " + quantity + " against wall time" + band,
-              "seconds (ask, evaluate, tell)", quantity, true, regret_axis, {}};
-  Figure per_batch{stem + "-batches", objective + ": " + quantity + " against batches" + band,
-                   "batches asked", quantity, false, regret_axis, {}};
+  Figure evaluations{stem + "-evaluations",
+                     objective + ": " + quantity + " against evaluations" + band,
+                     "evaluations",
+                     quantity,
+                     false,
+                     regret_axis,
+                     {}};
+  Figure time{stem + "-time",
+              objective + ": " + quantity + " against wall time" + band,
+              "seconds (ask, evaluate, tell)",
+              quantity,
+              true,
+              regret_axis,
+              {}};
+  Figure per_batch{stem + "-batches",
+                   objective + ": " + quantity + " against batches" + band,
+                   "batches asked",
+                   quantity,
+                   false,
+                   regret_axis,
+                   {}};
   for (const auto& [key, group] : groups) {
     evaluations.curves.push_back(by_evaluations(label_of(key), group, regret_axis));
     time.curves.push_back(by_time(label_of(key), group, t_min, t_max, regret_axis));
@@ -287,7 +307,8 @@ std::vector<Figure> figures_of(const std::string& objective, const std::vector<c
 
 }  // namespace
 
-PlotFiles write_plots(const std::vector<ReportRun>& runs, const fs::path& output, const PlotOptions& options) {
+PlotFiles write_plots(const std::vector<ReportRun>& runs, const fs::path& output,
+                      const PlotOptions& options) {
   const fs::path folder = fs::absolute(output);  // gnuplot runs inside it
   if (options.format != "png" && options.format != "svg") {
     throw Error("unknown plot format '" + options.format + "'; formats: png, svg");
@@ -312,15 +333,17 @@ PlotFiles write_plots(const std::vector<ReportRun>& runs, const fs::path& output
   if (!options.render) return files;
   const fs::path gnuplot = options.gnuplot.empty() ? find_on_path("gnuplot") : options.gnuplot;
   if (gnuplot.empty() || ::access(gnuplot.c_str(), X_OK) != 0) {
-    files.notes.push_back("gnuplot is not installed (Debian: apt install gnuplot-nox), so no plot was drawn; "
-                          "the data files and gnuplot scripts are in " + folder.string() +
-                          " (run `gnuplot NAME.gp` there)");
+    files.notes.push_back(
+        "gnuplot is not installed (Debian: apt install gnuplot-nox), so no plot was drawn; "
+        "the data files and gnuplot scripts are in " +
+        folder.string() + " (run `gnuplot NAME.gp` there)");
     return files;
   }
   for (const Figure& f : figures) {
     const fs::path log = folder / (f.name + ".gnuplot.log");
-    const std::string command = "cd " + shell_quote(folder.string()) + " && " + shell_quote(gnuplot.string()) + " " +
-                                shell_quote(f.name + ".gp") + " > " + shell_quote(log.string()) + " 2>&1";
+    const std::string command = "cd " + shell_quote(folder.string()) + " && " +
+                                shell_quote(gnuplot.string()) + " " + shell_quote(f.name + ".gp") +
+                                " > " + shell_quote(log.string()) + " 2>&1";
     const int status = std::system(command.c_str());
     const fs::path image = folder / (f.name + "." + options.format);
     if (status == 0 && fs::is_regular_file(image, ec) && fs::file_size(image, ec) > 0) {

@@ -2,8 +2,8 @@
 #include <bopp/host/report/report_runs.hpp>
 #include <bopp/host/run/run_status.hpp>
 
-#include <nlohmann/json.hpp>
 #include <toml++/toml.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -37,7 +37,8 @@ fs::path canonical_or_same(const fs::path& p) {
 }
 
 // The run folders under `folder`, and the labels the bench indexes there give them.
-void discover(const fs::path& folder, std::set<fs::path>& runs, std::map<fs::path, Labels>& labels) {
+void discover(const fs::path& folder, std::set<fs::path>& runs,
+              std::map<fs::path, Labels>& labels) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) throw Error(folder.string() + ": not a folder");
   auto visit_index = [&](const fs::path& dir) {
@@ -46,7 +47,7 @@ void discover(const fs::path& folder, std::set<fs::path>& runs, std::map<fs::pat
     for (const auto& r : index["runs"]) {
       if (!r.contains("folder") || !r["folder"].is_string()) continue;
       labels[canonical_or_same(dir / r["folder"].get<std::string>())] = {r.value("objective", ""),
-                                                                          r.value("algorithm", "")};
+                                                                         r.value("algorithm", "")};
     }
   };
   auto visit = [&](const fs::path& dir) {
@@ -60,7 +61,8 @@ void discover(const fs::path& folder, std::set<fs::path>& runs, std::map<fs::pat
     above = above.parent_path();
     if (fs::is_regular_file(above / "index.json", ec)) visit_index(above);
   }
-  for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
+  for (auto it = fs::recursive_directory_iterator(
+           folder, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
     if (it->is_directory(ec)) visit(it->path());
@@ -98,7 +100,8 @@ void derive_labels(std::vector<ReportRun*>& runs, const std::vector<const toml::
 
 }  // namespace
 
-std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders, std::vector<std::string>& notes) {
+std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
+                                        std::vector<std::string>& notes) {
   std::set<fs::path> found;
   std::map<fs::path, Labels> labels;
   for (const fs::path& f : folders) discover(f, found, labels);
@@ -160,8 +163,8 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders, st
   derive_labels(loose, algorithm_tables, &ReportRun::algorithm);
 
   for (const auto& [status, list] : left_out) {
-    notes.push_back("left out " + std::to_string(list.size()) + " run(s) with status '" + status + "', e.g. " +
-                    list.front());
+    notes.push_back("left out " + std::to_string(list.size()) + " run(s) with status '" + status +
+                    "', e.g. " + list.front());
   }
   return runs;
 }

@@ -22,14 +22,16 @@ const bopp::ParamTable& run_schema() {
       bopp::Param::integer("seed", 0, "seed of the run: fixes every random choice").at_least(0),
       bopp::Param::integer("budget", 100, "number of evaluations").at_least(1),
       bopp::Param::integer("batch", 1, "most points one ask may return").at_least(1),
-      bopp::Param::string("output", "", "run record folder (default runs/<objective>-<algorithm>-<seed>)"),
+      bopp::Param::string("output", "",
+                          "run record folder (default runs/<objective>-<algorithm>-<seed>)"),
   });
   return table;
 }
 
 const bopp::ParamTable& evaluator_schema() {
   static const bopp::ParamTable table({
-      bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(), "how points are evaluated"),
+      bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(),
+                          "how points are evaluated"),
       bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
   });
   return table;
@@ -46,8 +48,9 @@ std::string take_name(toml::table& table, const std::string& section, const std:
                       const toml::node* section_node) {
   toml::node* name = table.get("name");
   if (name == nullptr) {
-    throw Error(toml_location(section_node, source) + "[" + section + "] missing required key 'name' (the " +
-                section + " to use; `bopp list` shows them)");
+    throw Error(toml_location(section_node, source) + "[" + section +
+                "] missing required key 'name' (the " + section +
+                " to use; `bopp list` shows them)");
   }
   if (!name->is_string()) {
     throw Error(toml_location(name, source) + "[" + section + "] key 'name' must be a string");
@@ -57,10 +60,13 @@ std::string take_name(toml::table& table, const std::string& section, const std:
   return value;
 }
 
-toml::table take_table(toml::table& document, const std::string& section, const std::string& source) {
+toml::table take_table(toml::table& document, const std::string& section,
+                       const std::string& source) {
   toml::node* node = document.get(section);
   if (node == nullptr) return {};
-  if (!node->is_table()) throw Error(toml_location(node, source) + "'" + section + "' must be a table [" + section + "]");
+  if (!node->is_table())
+    throw Error(toml_location(node, source) + "'" + section + "' must be a table [" + section +
+                "]");
   return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
 }
 
@@ -130,7 +136,8 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   e.evaluator = *evaluator["kind"].value<std::string>();
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
 
-  for (auto [section, target] : {std::pair{"objective", &e.objective}, {"algorithm", &e.algorithm}}) {
+  for (auto [section, target] :
+       {std::pair{"objective", &e.objective}, {"algorithm", &e.algorithm}}) {
     if (!document.contains(section)) {
       throw Error(source + ": missing section [" + section + "] (with at least `name = \"...\"`)");
     }

@@ -63,7 +63,11 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
 
 RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::json run,
                      bool overwrite, bool sync)
-    : folder_(std::move(folder)), run_(std::move(run)), line_(to_json(RecordedEvaluation{})), nodes_(line_), sync_(sync) {
+    : folder_(std::move(folder)),
+      run_(std::move(run)),
+      line_(to_json(RecordedEvaluation{})),
+      nodes_(line_),
+      sync_(sync) {
   std::error_code ec;
   fs::create_directories(folder_, ec);
   if (ec) cannot_write(folder_, ec.message());
@@ -103,9 +107,14 @@ void RunRecord::append_timing(const BatchTiming& t) {
 // pointers below (into its std::map, whose nodes never move) skip the key look-ups, so a
 // line costs its serialization and little else (docs/benchmarks.md has the figures).
 RunRecord::LineNodes::LineNodes(nlohmann::json& line)
-    : index(&line["index"]), batch(&line["batch"]), x(&line["x"].get_ref<nlohmann::json::array_t&>()),
-      y(&line["y"]), status(&line["status"].get_ref<std::string&>()),
-      message(&line["message"].get_ref<std::string&>()), seed(&line["seed"]), time(&line["time"]) {}
+    : index(&line["index"]),
+      batch(&line["batch"]),
+      x(&line["x"].get_ref<nlohmann::json::array_t&>()),
+      y(&line["y"]),
+      status(&line["status"].get_ref<std::string&>()),
+      message(&line["message"].get_ref<std::string&>()),
+      seed(&line["seed"]),
+      time(&line["time"]) {}
 
 void RunRecord::fill_line(const RecordedEvaluation& e) {
   *nodes_.index = e.index;
@@ -157,7 +166,8 @@ std::vector<T> read_json_lines(const fs::path& file, const char* what, Parse par
     try {
       out.push_back(parse(nlohmann::json::parse(line)));
     } catch (const std::exception& e) {
-      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid " + what + ": " + e.what());
+      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid " + what + ": " +
+                  e.what());
     }
   }
   return out;

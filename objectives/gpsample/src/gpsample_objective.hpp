@@ -57,7 +57,9 @@ class GpSampleObjective {
   }
 
   GpSampleObjective(const Config& config, std::uint64_t run_seed, const Host&)
-      : spec_(spec_from(config, run_seed)), function_(spec_), noise_std_(config.real("noise_std")) {}
+      : spec_(spec_from(config, run_seed)),
+        function_(spec_),
+        noise_std_(config.real("noise_std")) {}
 
   Problem problem() const {
     Problem p;

@@ -46,10 +46,17 @@ std::optional<Minimum> styblinski_tang_minimum(Eigen::Index dim) {
 std::optional<Minimum> michalewicz_minimum(Eigen::Index dim) {
   double value = 0.0;
   switch (dim) {
-    case 2: value = -1.8013034100985525; break;
-    case 5: value = -4.687658179088146; break;
-    case 10: value = -9.6601517156413408; break;
-    default: return std::nullopt;
+    case 2:
+      value = -1.8013034100985525;
+      break;
+    case 5:
+      value = -4.687658179088146;
+      break;
+    case 10:
+      value = -9.6601517156413408;
+      break;
+    default:
+      return std::nullopt;
   }
   return Minimum{value, Eigen::Map<const Eigen::VectorXd>(michalewicz_term_minimizer, dim)};
 }

@@ -127,14 +127,10 @@ double eggholder(const Point& x) {
 }
 
 double hartmann3(const Point& x) {
-  static constexpr HartmannMatrix<3> A{{{3.0, 10.0, 30.0},
-                                        {0.1, 10.0, 35.0},
-                                        {3.0, 10.0, 30.0},
-                                        {0.1, 10.0, 35.0}}};
-  static constexpr HartmannMatrix<3> P{{{3689, 1170, 2673},
-                                        {4699, 4387, 7470},
-                                        {1091, 8732, 5547},
-                                        {381, 5743, 8828}}};
+  static constexpr HartmannMatrix<3> A{
+      {{3.0, 10.0, 30.0}, {0.1, 10.0, 35.0}, {3.0, 10.0, 30.0}, {0.1, 10.0, 35.0}}};
+  static constexpr HartmannMatrix<3> P{
+      {{3689, 1170, 2673}, {4699, 4387, 7470}, {1091, 8732, 5547}, {381, 5743, 8828}}};
   return hartmann(x, A, P);
 }
 

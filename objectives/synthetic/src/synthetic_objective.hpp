@@ -27,12 +27,12 @@ class SyntheticObjective {
       std::string help = "number of dimensions";
       if (F.dimension.multiple_of > 1)
         help += ", a multiple of " + std::to_string(F.dimension.multiple_of);
-      params.push_back(Param::integer("dim", F.dimension.default_dim, help)
-                           .at_least(F.dimension.minimum));
+      params.push_back(
+          Param::integer("dim", F.dimension.default_dim, help).at_least(F.dimension.minimum));
     }
-    params.push_back(Param::real("noise_std", 0.0,
-                                 "standard deviation of Gaussian noise added to every value")
-                         .at_least(0.0));
+    params.push_back(
+        Param::real("noise_std", 0.0, "standard deviation of Gaussian noise added to every value")
+            .at_least(0.0));
     return params;
   }
 

@@ -15,17 +15,24 @@ class ShrinkingLhs {
       "Latin hypercube batches in a box around the best point, shrinking when no batch improves";
   static std::vector<bopp::Param> params() {
     return {
-        bopp::Param::real("shrink", 0.5, "the box's width is multiplied by this after a batch that does not improve")
+        bopp::Param::real(
+            "shrink", 0.5,
+            "the box's width is multiplied by this after a batch that does not improve")
             .range(0.05, 0.95),
-        bopp::Param::real("min_width", 1e-3, "the box never gets narrower than this fraction of the domain")
+        bopp::Param::real("min_width", 1e-3,
+                          "the box never gets narrower than this fraction of the domain")
             .range(1e-9, 1.0),
     };
   }
 
   ShrinkingLhs(const bopp::Problem& problem, const bopp::Config& config, std::uint64_t seed,
                const bopp::Host& host)
-      : problem_(problem), shrink_(config.real("shrink")), min_width_(config.real("min_width")),
-        seed_(seed), host_(host), best_x_((problem.lower + problem.upper) / 2) {}
+      : problem_(problem),
+        shrink_(config.real("shrink")),
+        min_width_(config.real("min_width")),
+        seed_(seed),
+        host_(host),
+        best_x_((problem.lower + problem.upper) / 2) {}
 
   bopp::Points ask(std::size_t max_points) {
     const Eigen::VectorXd span = problem_.upper - problem_.lower;
@@ -33,7 +40,8 @@ class ShrinkingLhs {
     const Eigen::VectorXd upper = (best_x_ + width_ / 2 * span).cwiseMin(problem_.upper);
     const auto n = static_cast<Eigen::Index>(max_points);
     // A fresh design each batch: the seed, mixed with the batch's index, keeps runs reproducible.
-    const Eigen::MatrixXd unit = bopp::bo::latin_hypercube_design(n, problem_.dim(), seed_ + batches_++);
+    const Eigen::MatrixXd unit =
+        bopp::bo::latin_hypercube_design(n, problem_.dim(), seed_ + batches_++);
     return bopp::bo::scale_to_box(unit, lower, upper);
   }
 

@@ -16,7 +16,8 @@ class StyblinskiTang {
   static std::vector<bopp::Param> params() {
     return {
         bopp::Param::integer("dim", 2, "number of dimensions").range(1, 1000),
-        bopp::Param::real("noise_std", 0.0, "standard deviation of Gaussian noise added to each value")
+        bopp::Param::real("noise_std", 0.0,
+                          "standard deviation of Gaussian noise added to each value")
             .at_least(0.0),
     };
   }

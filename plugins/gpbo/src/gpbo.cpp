@@ -16,35 +16,44 @@ namespace bopp::gpbo {
 
 std::vector<Param> Gpbo::params() {
   return {
-      Param::integer("initial_points", 0,
-                     "size of the initial Sobol design; 0 means 2 (dim + 1)").at_least(0),
+      Param::integer("initial_points", 0, "size of the initial Sobol design; 0 means 2 (dim + 1)")
+          .at_least(0),
       Param::choice("acquisition", "logei", "ei|logei|ucb|ts",
                     "acquisition function: expected improvement, its log, UCB, Thompson sampling"),
       Param::real("beta", 2.0, "UCB's exploration weight: mean + sqrt(beta) sd").at_least(0),
       Param::choice("kernel", "matern52", "matern52|matern32|matern12|rbf", "GP kernel (ARD)"),
-      Param::choice("batch", "believer", "believer|thompson",
-                    "how q > 1 points are chosen: kriging believer or independent Thompson samples"),
+      Param::choice(
+          "batch", "believer", "believer|thompson",
+          "how q > 1 points are chosen: kriging believer or independent Thompson samples"),
       Param::boolean("learn_noise", true, "fit the noise variance (else use noise_variance)"),
       Param::real("noise_variance", 1e-6,
                   "fixed noise variance in standardized units, when learn_noise is false")
           .range(0, 10),
       Param::boolean("priors", true, "Gamma priors on the hyperparameters (BoTorch's defaults)"),
       Param::integer("fit_restarts", 2, "random restarts of the hyperparameter fit").range(0, 100),
-      Param::integer("raw_samples", 512, "Sobol points to seed the acquisition optimizer").range(1, 1000000),
-      Param::integer("optimizer_restarts", 8, "L-BFGS runs of the acquisition optimizer").range(0, 1000),
+      Param::integer("raw_samples", 512, "Sobol points to seed the acquisition optimizer")
+          .range(1, 1000000),
+      Param::integer("optimizer_restarts", 8, "L-BFGS runs of the acquisition optimizer")
+          .range(0, 1000),
       Param::integer("thompson_features", 1024, "random Fourier features of a Thompson sample")
           .range(16, 100000),
   };
 }
 
 Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-    : problem_(problem), host_(host), rng_(seed),
+    : problem_(problem),
+      host_(host),
+      rng_(seed),
       initial_points_(config.integer("initial_points")),
-      acquisition_(config.string("acquisition")), beta_(config.real("beta")),
+      acquisition_(config.string("acquisition")),
+      beta_(config.real("beta")),
       kernel_(bo::kernel_type_from_name(config.string("kernel"))),
-      thompson_batches_(config.string("batch") == "thompson" || config.string("acquisition") == "ts"),
-      learn_noise_(config.boolean("learn_noise")), noise_variance_(config.real("noise_variance")),
-      priors_(config.boolean("priors")), fit_restarts_(static_cast<int>(config.integer("fit_restarts"))),
+      thompson_batches_(config.string("batch") == "thompson" ||
+                        config.string("acquisition") == "ts"),
+      learn_noise_(config.boolean("learn_noise")),
+      noise_variance_(config.real("noise_variance")),
+      priors_(config.boolean("priors")),
+      fit_restarts_(static_cast<int>(config.integer("fit_restarts"))),
       raw_samples_(static_cast<int>(config.integer("raw_samples"))),
       optimizer_restarts_(static_cast<int>(config.integer("optimizer_restarts"))),
       thompson_features_(static_cast<int>(config.integer("thompson_features"))),
@@ -54,8 +63,8 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
   if (problem_.has_candidates()) {
     candidate_used_.assign(static_cast<std::size_t>(problem_.candidates.rows()), false);
   } else {
-    design_ = bo::scale_to_box(bo::sobol_design(initial_points_, problem_.dim(), rng_()), problem_.lower,
-                               problem_.upper);
+    design_ = bo::scale_to_box(bo::sobol_design(initial_points_, problem_.dim(), rng_()),
+                               problem_.lower, problem_.upper);
   }
 }
 
@@ -78,7 +87,8 @@ Eigen::VectorXd Gpbo::next_design_point() {
   if (design_used_ < design_.rows()) return design_.row(design_used_++).transpose();
   // Past the design with too few successes for a model: uniform points.
   Eigen::VectorXd x(problem_.dim());
-  for (Eigen::Index j = 0; j < x.size(); ++j) x[j] = bo::uniform(rng_, problem_.lower[j], problem_.upper[j]);
+  for (Eigen::Index j = 0; j < x.size(); ++j)
+    x[j] = bo::uniform(rng_, problem_.lower[j], problem_.upper[j]);
   return x;
 }
 
@@ -115,9 +125,10 @@ Eigen::VectorXd Gpbo::choose(bo::GaussianProcess& gp, bool thompson, std::uint64
     acquisition = std::make_unique<bo::UpperConfidenceBound>(gp, beta_);
   }
   if (problem_.has_candidates()) {
-    const bool all_used = std::find(candidate_used_.begin(), candidate_used_.end(), false) == candidate_used_.end();
-    const auto chosen = bo::maximize_over_candidates(*acquisition, problem_.candidates,
-                                                     all_used ? std::vector<bool>{} : candidate_used_);
+    const bool all_used =
+        std::find(candidate_used_.begin(), candidate_used_.end(), false) == candidate_used_.end();
+    const auto chosen = bo::maximize_over_candidates(
+        *acquisition, problem_.candidates, all_used ? std::vector<bool>{} : candidate_used_);
     candidate_used_[static_cast<std::size_t>(chosen.index)] = true;
     return chosen.x;
   }

@@ -60,10 +60,10 @@ class Gpbo {
   int optimizer_restarts_;
   int thompson_features_;
 
-  Eigen::MatrixXd design_;          // the initial design, in the box
+  Eigen::MatrixXd design_;  // the initial design, in the box
   Eigen::Index design_used_ = 0;
   std::vector<bool> candidate_used_;  // candidate rows already asked
-  Eigen::MatrixXd X_;               // successful observations
+  Eigen::MatrixXd X_;                 // successful observations
   Eigen::VectorXd y_;
   std::optional<bo::GaussianProcess> gp_;
   std::optional<bo::Hyperparameters> last_fit_;

@@ -9,39 +9,56 @@ namespace bopp::minucb {
 
 std::vector<Param> LaMinUcb::params() {
   std::vector<Param> p = shared_params();
-  p.push_back(Param::integer("batch", 0,
-                             "b: look-ahead batch size; 0 means GIBO's batch at x_t, as MinUCB's b2: up to d "
-                             "greedy points with the eps_diff early stop, so b adapts per iteration (the "
-                             "paper's value is not reported)")
+  p.push_back(Param::integer(
+                  "batch", 0,
+                  "b: look-ahead batch size; 0 means GIBO's batch at x_t, as MinUCB's b2: up to d "
+                  "greedy points with the eps_diff early stop, so b adapts per iteration (the "
+                  "paper's value is not reported)")
                   .range(0, 100000));
-  p.push_back(Param::real("eps_diff", 0.1,
-                          "with batch = 0: GIBO's early stop, end the batch once a point lowers the gradient "
-                          "trace by less than this (synthetic 0.1; 0 never stops)")
-                  .at_least(0));
-  p.push_back(Param::boolean("gradient_start", true,
-                             "start the look-ahead also from GIBO's greedy batch of b points at x_t (with b > "
-                             "fantasies most points stay near their start)"));
-  p.push_back(Param::real("lookahead_box", 0.3,
-                          "half-width of the look-ahead's box x_t +- h (its batch and GIBO's start batch) in "
-                          "lengthscales: h = min(delta, lookahead_box * the median lengthscale); 0 "
-                          "means h = delta. The step still searches x_t +- delta")
-                  .at_least(0));
-  p.push_back(Param::integer("fantasies", 16,
-                             "N_f: fixed base samples of the one-shot look-ahead (BoTorch's KG: 64; 16 for cost)")
-                  .range(1, 1024));
-  p.push_back(Param::integer("restarts", 4,
-                             "L-BFGS starts of the look-ahead, in all: the warm start at x_t, GIBO's batch "
-                             "(gradient_start), the best raw samples")
-                  .range(1, 1000));
-  p.push_back(Param::integer("raw_samples", 64, "random batches scored to pick the look-ahead's starts").range(0, 100000));
-  p.push_back(Param::integer("max_evaluations", 100, "look-ahead evaluations per L-BFGS start").range(1, 100000));
+  p.push_back(
+      Param::real(
+          "eps_diff", 0.1,
+          "with batch = 0: GIBO's early stop, end the batch once a point lowers the gradient "
+          "trace by less than this (synthetic 0.1; 0 never stops)")
+          .at_least(0));
+  p.push_back(Param::boolean(
+      "gradient_start", true,
+      "start the look-ahead also from GIBO's greedy batch of b points at x_t (with b > "
+      "fantasies most points stay near their start)"));
+  p.push_back(
+      Param::real(
+          "lookahead_box", 0.3,
+          "half-width of the look-ahead's box x_t +- h (its batch and GIBO's start batch) in "
+          "lengthscales: h = min(delta, lookahead_box * the median lengthscale); 0 "
+          "means h = delta. The step still searches x_t +- delta")
+          .at_least(0));
+  p.push_back(
+      Param::integer(
+          "fantasies", 16,
+          "N_f: fixed base samples of the one-shot look-ahead (BoTorch's KG: 64; 16 for cost)")
+          .range(1, 1024));
+  p.push_back(
+      Param::integer("restarts", 4,
+                     "L-BFGS starts of the look-ahead, in all: the warm start at x_t, GIBO's batch "
+                     "(gradient_start), the best raw samples")
+          .range(1, 1000));
+  p.push_back(
+      Param::integer("raw_samples", 64, "random batches scored to pick the look-ahead's starts")
+          .range(0, 100000));
+  p.push_back(Param::integer("max_evaluations", 100, "look-ahead evaluations per L-BFGS start")
+                  .range(1, 100000));
   return p;
 }
 
-LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-    : problem_(problem), host_(host), rng_(seed),
+LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t seed,
+                   const Host& host)
+    : problem_(problem),
+      host_(host),
+      rng_(seed),
       settings_(read_settings(problem, config, "algorithm 'la-minucb'")),
-      model_(settings_, problem_, host_, "la-minucb"), data_(problem.dim()), x_(settings_.x0) {
+      model_(settings_, problem_, host_, "la-minucb"),
+      data_(problem.dim()),
+      x_(settings_.x0) {
   queue_.push(x_);
   lookahead_.beta = settings_.beta;
   lookahead_.delta = settings_.delta;
@@ -61,7 +78,8 @@ Points LaMinUcb::ask(std::size_t max_points) {
       queue_.push(x_);  // the start point failed: evaluate it again
     } else if (step_next_) {
       const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
-      steps_.push_back(maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
+      steps_.push_back(
+          maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
       x_ = steps_.back().x;
       queue_.push(x_);
       step_next_ = false;
@@ -98,8 +116,9 @@ LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
     // are the look-ahead's.
     bo::GradientBatchSettings search;
     search.eps_diff = adaptive ? eps_diff_ : 0.0;
-    const bo::GradientBatchOptions gibo = search.options(
-        bo::GradientBatchOptions::Mode::greedy, adaptive ? problem_.dim() : lookahead_.batch, delta);
+    const bo::GradientBatchOptions gibo =
+        search.options(bo::GradientBatchOptions::Mode::greedy,
+                       adaptive ? problem_.dim() : lookahead_.batch, delta);
     gibo_batch = bo::select_gradient_batch(gp, x_, gibo, gibo_seed).points;
   }
   LookAheadOptions options = lookahead_;
@@ -109,7 +128,8 @@ LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
   return select_lookahead_batch(gp, x_, problem_, options, seed, gibo_batch);
 }
 
-void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
+void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y,
+                    std::span<const std::int32_t> status) {
   data_.add(X, y, status);
 }
 

@@ -29,7 +29,8 @@ class LaMinUcb {
   static constexpr const char* name = "la-minucb";
   static constexpr const char* version = "0.1.0";
   static constexpr const char* summary =
-      "LA-MinUCB (Fan et al. 2024): one-shot look-ahead batch, then a step to argmax mu - beta sigma";
+      "LA-MinUCB (Fan et al. 2024): one-shot look-ahead batch, then a step to argmax mu - beta "
+      "sigma";
   static std::vector<Param> params();
 
   LaMinUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host);

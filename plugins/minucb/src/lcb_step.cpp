@@ -36,11 +36,14 @@ Eigen::VectorXd gradient_step(const bo::GaussianProcess& gp, const Eigen::Vector
   return step.cwiseMax(box.lower).cwiseMin(box.upper);
 }
 
-LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t, const Problem& problem,
-                          const LcbStepOptions& options, std::uint64_t seed) {
+LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
+                          const Problem& problem, const LcbStepOptions& options,
+                          std::uint64_t seed) {
   LcbStep step;
   step.box = local_box(x_t, options.delta, problem);
-  const auto lcb = [&](const Eigen::VectorXd& x) { return lower_confidence_bound(gp, x, options.beta); };
+  const auto lcb = [&](const Eigen::VectorXd& x) {
+    return lower_confidence_bound(gp, x, options.beta);
+  };
   step.value_at_current = lcb(x_t);
   step.gradient_step = gradient_step(gp, x_t, options.lr, step.box);
   step.value_at_gradient_step = lcb(step.gradient_step);
@@ -51,12 +54,15 @@ LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& 
   std::vector<Eigen::Index> inside;
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
     const Eigen::VectorXd xi = X.row(i).transpose();
-    if ((xi.array() >= step.box.lower.array()).all() && (xi.array() <= step.box.upper.array()).all())
+    if ((xi.array() >= step.box.lower.array()).all() &&
+        (xi.array() <= step.box.upper.array()).all())
       inside.push_back(i);
   }
   const Eigen::VectorXd& y = gp.targets();
-  std::stable_sort(inside.begin(), inside.end(), [&y](Eigen::Index a, Eigen::Index b) { return y[a] > y[b]; });
-  for (std::size_t k = 0; k < inside.size() && k < static_cast<std::size_t>(options.best_observed); ++k)
+  std::stable_sort(inside.begin(), inside.end(),
+                   [&y](Eigen::Index a, Eigen::Index b) { return y[a] > y[b]; });
+  for (std::size_t k = 0; k < inside.size() && k < static_cast<std::size_t>(options.best_observed);
+       ++k)
     starts.push_back(X.row(inside[k]).transpose());
   // The best of the random points.
   std::mt19937_64 rng(seed);
@@ -73,7 +79,8 @@ LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& 
   if (best_random.size() > 0) starts.push_back(best_random);
 
   Eigen::MatrixXd start_rows(static_cast<Eigen::Index>(starts.size()), x_t.size());
-  for (std::size_t k = 0; k < starts.size(); ++k) start_rows.row(static_cast<Eigen::Index>(k)) = starts[k].transpose();
+  for (std::size_t k = 0; k < starts.size(); ++k)
+    start_rows.row(static_cast<Eigen::Index>(k)) = starts[k].transpose();
   const bo::SmoothFunction negative_lcb = [&](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
     const double v = lower_confidence_bound(gp, x, options.beta, gradient);
     if (gradient != nullptr) *gradient = -*gradient;
@@ -81,7 +88,8 @@ LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& 
   };
   bo::BoxMinimizerOptions minimizer;
   minimizer.max_evaluations = options.max_evaluations;
-  const bo::BoxMinimum best = bo::minimize_in_box(negative_lcb, step.box.lower, step.box.upper, start_rows, minimizer);
+  const bo::BoxMinimum best =
+      bo::minimize_in_box(negative_lcb, step.box.lower, step.box.upper, start_rows, minimizer);
   step.x = best.x;
   step.value = -best.value;
   // The monotonicity the proof needs, whatever the optimizer's bookkeeping.

@@ -26,7 +26,7 @@ struct LcbStep {
   double value_at_current = 0.0;  // LCB(x_t)
   Eigen::VectorXd gradient_step;  // GIBO's step from x_t, in the box
   double value_at_gradient_step = 0.0;
-  Box box;                        // x_t ± δ ∩ the problem's box
+  Box box;  // x_t ± δ ∩ the problem's box
 };
 
 struct LcbStepOptions {
@@ -50,7 +50,8 @@ struct LcbStepOptions {
 // Multistart box L-BFGS from x_t, GIBO's step, the best observed points inside the box and
 // the best of the random points. Never worse than a start, so
 // LCB(x_{t+1}) ≥ max(LCB(x_t), LCB(GIBO's step)): the chain of Fan et al.'s proof (eq. 18).
-LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t, const Problem& problem,
-                          const LcbStepOptions& options, std::uint64_t seed);
+LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
+                          const Problem& problem, const LcbStepOptions& options,
+                          std::uint64_t seed);
 
 }  // namespace bopp::minucb

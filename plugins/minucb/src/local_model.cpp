@@ -7,7 +7,8 @@
 
 namespace bopp::minucb {
 
-void Observations::add(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
+void Observations::add(const Points& X, const Eigen::VectorXd& y,
+                       std::span<const std::int32_t> status) {
   for (const Eigen::Index i : bo::successful_rows(y, status)) {
     const Eigen::Index n = y_.size();
     X_.conservativeResize(n + 1, Eigen::NoChange);
@@ -25,16 +26,19 @@ Eigen::VectorXd Observations::last_values(Eigen::Index count) const {
   return y_.tail(std::min(count, y_.size()));
 }
 
-LocalModel::LocalModel(const Settings& settings, const Problem& problem, const Host& host, std::string owner)
+LocalModel::LocalModel(const Settings& settings, const Problem& problem, const Host& host,
+                       std::string owner)
     : settings_(settings), problem_(problem), host_(host), owner_(std::move(owner)) {}
 
 bo::GaussianProcess LocalModel::build(const Observations& data, Eigen::Index window, bool refit,
                                       std::uint64_t seed) {
-  bo::GaussianProcess gp(bo::Kernel(settings_.kernel, problem_.dim()), problem_.lower, problem_.upper,
+  bo::GaussianProcess gp(bo::Kernel(settings_.kernel, problem_.dim()), problem_.lower,
+                         problem_.upper,
                          [this](const std::string& m) { host_.debug(owner_ + ": " + m); });
   const Eigen::MatrixXd X = data.last_inputs(window);
   const Eigen::VectorXd y = data.last_values(window);
-  const bo::Hyperparameters given{settings_.lengthscales, settings_.outputscale, settings_.noise_variance, 0.0};
+  const bo::Hyperparameters given{settings_.lengthscales, settings_.outputscale,
+                                  settings_.noise_variance, 0.0};
   if (!settings_.fit || X.rows() < 2) {
     gp.set_hyperparameters(given);
     if (X.rows() > 0) gp.condition(X, y, bo::OutputScaling{0.0, 1.0});

@@ -22,22 +22,23 @@ constexpr double min_variance = 1e-12;
 
 // Every intermediate of one evaluation, in model units, kept for the reverse pass.
 struct Forward {
-  Eigen::MatrixXd UZ, UP;     // Z and X' in the unit cube
-  Eigen::MatrixXd A;          // [UZ; UP]
-  Eigen::MatrixXd S_XA;       // squared scaled distances, data × [Z; X']
-  Eigen::MatrixXd K_XA;       // k(X, [Z; X'])
-  Eigen::MatrixXd V;          // L⁻¹ k(X, [Z; X'])
-  Eigen::VectorXd mu;         // μ_D(x'_j)
-  Eigen::VectorXd var_D;      // σ_D²(x'_j)
+  Eigen::MatrixXd UZ, UP;  // Z and X' in the unit cube
+  Eigen::MatrixXd A;       // [UZ; UP]
+  Eigen::MatrixXd S_XA;    // squared scaled distances, data × [Z; X']
+  Eigen::MatrixXd K_XA;    // k(X, [Z; X'])
+  Eigen::MatrixXd V;       // L⁻¹ k(X, [Z; X'])
+  Eigen::VectorXd mu;      // μ_D(x'_j)
+  Eigen::VectorXd var_D;   // σ_D²(x'_j)
   Eigen::MatrixXd S_ZZ, S_ZP;
-  Eigen::MatrixXd L_Z;        // chol(K_D(Z, Z) + σ_n² I)
-  Eigen::MatrixXd P;          // k_D(Z, X')
-  Eigen::MatrixXd W;          // L_Z⁻¹ k_D(Z, X')
-  Eigen::VectorXd sd;         // σ_{D∪Z}(x'_j)
+  Eigen::MatrixXd L_Z;  // chol(K_D(Z, Z) + σ_n² I)
+  Eigen::MatrixXd P;    // k_D(Z, X')
+  Eigen::MatrixXd W;    // L_Z⁻¹ k_D(Z, X')
+  Eigen::VectorXd sd;   // σ_{D∪Z}(x'_j)
   Eigen::Array<bool, Eigen::Dynamic, 1> floored;
 };
 
-Forward forward(const bo::GaussianProcess& gp, const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner) {
+Forward forward(const bo::GaussianProcess& gp, const Eigen::MatrixXd& Z,
+                const Eigen::MatrixXd& inner) {
   const bo::Kernel& k = gp.kernel();
   const Eigen::Index b = Z.rows(), N = inner.rows();
   const auto L = gp.cholesky_factor().triangularView<Eigen::Lower>();
@@ -62,7 +63,8 @@ Forward forward(const bo::GaussianProcess& gp, const Eigen::MatrixXd& Z, const E
   Eigen::LLT<Eigen::MatrixXd> llt(C);
   // K_D(Z, Z) + σ_n² I is positive definite for σ_n² > 0; the jitter is for σ_n² ≈ 0.
   for (double jitter = 1e-10 * k.outputscale(); llt.info() != Eigen::Success; jitter *= 10) {
-    if (jitter > 1e-2 * k.outputscale()) throw std::runtime_error("la-minucb: K_D(Z, Z) is not positive definite");
+    if (jitter > 1e-2 * k.outputscale())
+      throw std::runtime_error("la-minucb: K_D(Z, Z) is not positive definite");
     Eigen::MatrixXd Cj = C;
     Cj.diagonal().array() += jitter;
     llt.compute(Cj);
@@ -80,8 +82,8 @@ Forward forward(const bo::GaussianProcess& gp, const Eigen::MatrixXd& Z, const E
 
 // Σ_i E_ij ∂s(a_j, b_i)/∂a_j for s the squared scaled distance: row j of the result is
 // 2 (Σ_i E_ij) a_j − 2 Σ_i E_ij b_i, over ℓ² (E is |B| × |A|).
-Eigen::MatrixXd distance_pullback(const Eigen::MatrixXd& E, const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
-                                  const Eigen::VectorXd& lengthscales) {
+Eigen::MatrixXd distance_pullback(const Eigen::MatrixXd& E, const Eigen::MatrixXd& A,
+                                  const Eigen::MatrixXd& B, const Eigen::VectorXd& lengthscales) {
   Eigen::MatrixXd g = A.array().colwise() * E.colwise().sum().transpose().array();
   g.noalias() -= E.transpose() * B;
   return 2 * (g.array().rowwise() / lengthscales.array().square().transpose()).matrix();
@@ -91,13 +93,15 @@ Eigen::MatrixXd distance_pullback(const Eigen::MatrixXd& E, const Eigen::MatrixX
 
 LookAheadLcb::LookAheadLcb(const bo::GaussianProcess& gp, double beta, Eigen::MatrixXd base_samples)
     : gp_(gp), beta_(beta), xi_(std::move(base_samples)) {
-  if (xi_.rows() < 1 || xi_.cols() < 1) throw std::invalid_argument("LookAheadLcb: need b >= 1 and N >= 1");
+  if (xi_.rows() < 1 || xi_.cols() < 1)
+    throw std::invalid_argument("LookAheadLcb: need b >= 1 and N >= 1");
 }
 
-double LookAheadLcb::value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner, Eigen::MatrixXd* gradient_Z,
-                           Eigen::MatrixXd* gradient_inner) const {
+double LookAheadLcb::value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner,
+                           Eigen::MatrixXd* gradient_Z, Eigen::MatrixXd* gradient_inner) const {
   const Eigen::Index b = Z.rows(), N = inner.rows();
-  if (b != batch() || N != fantasies()) throw std::invalid_argument("LookAheadLcb::value: Z or X' has the wrong rows");
+  if (b != batch() || N != fantasies())
+    throw std::invalid_argument("LookAheadLcb::value: Z or X' has the wrong rows");
   const Forward f = forward(gp_, Z, inner);
   const double s = gp_.output_scaling().scale;
   const Eigen::VectorXd terms =
@@ -110,7 +114,8 @@ double LookAheadLcb::value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inne
   const double a = 1.0 / static_cast<double>(N);
   const Eigen::ArrayXd inv_sd = f.floored.select(Eigen::ArrayXd::Zero(N), 1.0 / f.sd.array());
   // T_j = μ_j + ξ_jᵀW_j − β sqrt(σ_D²(x'_j) − ‖W_j‖²).
-  const Eigen::MatrixXd W_bar = a * (xi_.array() + beta_ * (f.W.array().rowwise() * inv_sd.transpose())).matrix();
+  const Eigen::MatrixXd W_bar =
+      a * (xi_.array() + beta_ * (f.W.array().rowwise() * inv_sd.transpose())).matrix();
   const Eigen::VectorXd var_bar = (-a * beta_ / 2 * inv_sd).matrix();
   const auto LZ = f.L_Z.triangularView<Eigen::Lower>();
   // W = L_Z⁻¹ P.
@@ -129,10 +134,12 @@ double LookAheadLcb::value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inne
   const auto VP = f.V.rightCols(N);
   Eigen::MatrixXd V_bar(f.V.rows(), b + N);
   V_bar.leftCols(b) = -2 * VZ * C_bar - VP * P_bar.transpose();
-  V_bar.rightCols(N) = -VZ * P_bar - 2 * (VP.array().rowwise() * var_bar.transpose().array()).matrix();
+  V_bar.rightCols(N) =
+      -VZ * P_bar - 2 * (VP.array().rowwise() * var_bar.transpose().array()).matrix();
   // V = L⁻¹ k(X, ·); μ = c + k(·, X) α.
   Eigen::MatrixXd K_bar = V_bar;
-  if (gp_.size() > 0) gp_.cholesky_factor().triangularView<Eigen::Lower>().transpose().solveInPlace(K_bar);
+  if (gp_.size() > 0)
+    gp_.cholesky_factor().triangularView<Eigen::Lower>().transpose().solveInPlace(K_bar);
   K_bar.rightCols(N).colwise() += a * gp_.weights();
 
   const Eigen::VectorXd& ell = k.lengthscales();
@@ -151,7 +158,8 @@ double LookAheadLcb::value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inne
   return value;
 }
 
-LookAheadLcb::Fantasized LookAheadLcb::fantasize(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner) const {
+LookAheadLcb::Fantasized LookAheadLcb::fantasize(const Eigen::MatrixXd& Z,
+                                                 const Eigen::MatrixXd& inner) const {
   const Forward f = forward(gp_, Z, inner);
   const double m = gp_.output_scaling().mean, s = gp_.output_scaling().scale;
   Fantasized out;
@@ -163,7 +171,8 @@ LookAheadLcb::Fantasized LookAheadLcb::fantasize(const Eigen::MatrixXd& Z, const
   return out;
 }
 
-Eigen::MatrixXd LookAheadLcb::fantasized_lcb(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& points) const {
+Eigen::MatrixXd LookAheadLcb::fantasized_lcb(const Eigen::MatrixXd& Z,
+                                             const Eigen::MatrixXd& points) const {
   const Forward f = forward(gp_, Z, points);
   const double m = gp_.output_scaling().mean, s = gp_.output_scaling().scale;
   Eigen::MatrixXd lcb = xi_.transpose() * f.W;  // N × m: the fantasies' shifts of the mean
@@ -171,11 +180,12 @@ Eigen::MatrixXd LookAheadLcb::fantasized_lcb(const Eigen::MatrixXd& Z, const Eig
   return ((lcb.array() * s) + m).matrix();
 }
 
-Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed) {
-  // Randomized QMC (docs/minucb.md, the look-ahead): a digitally shifted Sobol design of ⌈N/2⌉ points in
-  // [0, 1)^b mapped by Φ⁻¹, each with its antithetic partner −ξ. For b = 1 this stratifies
-  // N(0, 1) (one point of each half in each of the ⌈N/2⌉ strata), where independent draws
-  // leave the spread of 16 values, and with it the value of a far, uncertain Z, off by ±25%.
+Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies,
+                                       std::uint64_t seed) {
+  // Randomized QMC (docs/minucb.md, the look-ahead): a digitally shifted Sobol design of ⌈N/2⌉
+  // points in [0, 1)^b mapped by Φ⁻¹, each with its antithetic partner −ξ. For b = 1 this
+  // stratifies N(0, 1) (one point of each half in each of the ⌈N/2⌉ strata), where independent
+  // draws leave the spread of 16 values, and with it the value of a far, uncertain Z, off by ±25%.
   const Eigen::Index half = (fantasies + 1) / 2;
   const Eigen::MatrixXd u = bo::sobol_design(half, batch, seed);
   Eigen::MatrixXd xi(batch, fantasies);
@@ -190,8 +200,8 @@ Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasie
 }
 
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
-                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed,
-                                      const Eigen::MatrixXd& start_batch) {
+                                      const Problem& problem, const LookAheadOptions& options,
+                                      std::uint64_t seed, const Eigen::MatrixXd& start_batch) {
   const Eigen::Index d = x_t.size(), b = options.batch, N = options.fantasies;
   std::mt19937_64 rng(seed);
   const LookAheadLcb criterion(gp, options.beta, lookahead_base_samples(b, N, rng()));
@@ -200,7 +210,8 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
   // Decision vector: the rows of Z, then the rows of X', each row d values.
   const Eigen::Index rows = b + N;
   const auto unpack = [&](const Eigen::VectorXd& v) {
-    return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(v.data(), rows, d);
+    return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+        v.data(), rows, d);
   };
   const auto pack = [&](const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner) {
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> M(rows, d);
@@ -228,7 +239,8 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
   Eigen::MatrixXd Z0(b, d), inner0;
   for (Eigen::Index i = 0; i < b; ++i) {
     Eigen::VectorXd z = x_t;
-    for (Eigen::Index l = 0; l < d; ++l) z[l] += 0.1 * options.delta * (2 * bo::unit_interval(rng()) - 1);
+    for (Eigen::Index l = 0; l < d; ++l)
+      z[l] += 0.1 * options.delta * (2 * bo::unit_interval(rng()) - 1);
     Z0.row(i) = z.cwiseMax(box.lower).cwiseMin(box.upper).transpose();
   }
   inner_for(Z0, inner0);
@@ -249,16 +261,21 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
   std::vector<Raw> raw;
   for (int r = 0; r < options.raw_samples; ++r) {
     Raw candidate{0.0, Eigen::MatrixXd(b, d), {}};
-    for (Eigen::Index i = 0; i < b; ++i) candidate.Z.row(i) = uniform_in_box(box.lower, box.upper, rng).transpose();
+    for (Eigen::Index i = 0; i < b; ++i)
+      candidate.Z.row(i) = uniform_in_box(box.lower, box.upper, rng).transpose();
     candidate.score = inner_for(candidate.Z, candidate.inner);
     raw.push_back(std::move(candidate));
   }
-  std::stable_sort(raw.begin(), raw.end(), [](const Raw& p, const Raw& q) { return p.score > q.score; });
-  for (std::size_t r = 0; r < raw.size() && starts.size() < static_cast<std::size_t>(std::max(1, options.restarts)); ++r)
+  std::stable_sort(raw.begin(), raw.end(),
+                   [](const Raw& p, const Raw& q) { return p.score > q.score; });
+  for (std::size_t r = 0;
+       r < raw.size() && starts.size() < static_cast<std::size_t>(std::max(1, options.restarts));
+       ++r)
     starts.push_back(pack(raw[r].Z, raw[r].inner));
 
   Eigen::MatrixXd start_rows(static_cast<Eigen::Index>(starts.size()), rows * d);
-  for (std::size_t r = 0; r < starts.size(); ++r) start_rows.row(static_cast<Eigen::Index>(r)) = starts[r].transpose();
+  for (std::size_t r = 0; r < starts.size(); ++r)
+    start_rows.row(static_cast<Eigen::Index>(r)) = starts[r].transpose();
   const Eigen::VectorXd lower = box.lower.replicate(rows, 1);
   const Eigen::VectorXd upper = box.upper.replicate(rows, 1);
   const bo::SmoothFunction negative = [&](const Eigen::VectorXd& v, Eigen::VectorXd* gradient) {

@@ -1,11 +1,13 @@
 // LA-MinUCB's look-ahead criterion (Fan et al. 2024, eq. 6) in the one-shot form of the
 // knowledge gradient (Balandat et al. 2020, §4.2), maximization convention:
 //
-//   A(Z, X') = (1/N) Σ_j [ μ_D(x'_j) + k_D(x'_j, Z) L_Z⁻ᵀ ξ_j − β sqrt(σ_D²(x'_j) − ‖L_Z⁻¹ k_D(Z, x'_j)‖²) ]
+//   A(Z, X') = (1/N) Σ_j [ μ_D(x'_j) + k_D(x'_j, Z) L_Z⁻ᵀ ξ_j − β sqrt(σ_D²(x'_j) − ‖L_Z⁻¹ k_D(Z,
+//   x'_j)‖²) ]
 //
 // with L_Z L_Zᵀ = K_D(Z, Z) + σ_n² I and N fixed base samples ξ_j ~ N(0, I_b): the LCB of the
 // GP after observing y_Z = μ_D(Z) + L_Z ξ_j, at one inner point x'_j per fantasy. Maximizing
-// jointly over (Z, X') maximizes E[max_x LCB_{D ∪ Z}(x)] over Z (Fan et al. 2024, Algorithm 2; docs/minucb.md).
+// jointly over (Z, X') maximizes E[max_x LCB_{D ∪ Z}(x)] over Z (Fan et al. 2024, Algorithm 2;
+// docs/minucb.md).
 #pragma once
 
 #include "settings.hpp"
@@ -29,7 +31,8 @@ class LookAheadLcb {
   Eigen::Index fantasies() const { return xi_.cols(); }
 
   // A at Z (b × d) and X' (N × d); with gradients, ∂A/∂Z and ∂A/∂X' shaped like them.
-  double value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner, Eigen::MatrixXd* gradient_Z = nullptr,
+  double value(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& inner,
+               Eigen::MatrixXd* gradient_Z = nullptr,
                Eigen::MatrixXd* gradient_inner = nullptr) const;
 
   // The posterior of f at each x'_j after observing Z with y_Z = μ_D(Z) + L_Z ξ_j (user
@@ -57,8 +60,8 @@ struct LookAheadOptions {
   Eigen::Index batch = 1;       // b
   Eigen::Index fantasies = 16;  // N
   int raw_samples = 64;         // random Z scored once, each with its best inner points
-  int restarts = 4;             // L-BFGS starts: the warm start, the given batch, the best raw samples
-  int max_evaluations = 100;    // per start
+  int restarts = 4;  // L-BFGS starts: the warm start, the given batch, the best raw samples
+  int max_evaluations = 100;  // per start
 };
 
 struct LookAheadBatch {
@@ -69,7 +72,8 @@ struct LookAheadBatch {
 
 // N base samples of dimension b (b × N): a digitally shifted Sobol design mapped by Φ⁻¹, in
 // antithetic pairs (ξ, −ξ).
-Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies, std::uint64_t seed);
+Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasies,
+                                       std::uint64_t seed);
 
 // Maximizes A over Z and X' in x_t ± options.delta ∩ the problem's box (LA-MinUCB passes
 // min(δ, 0.3 lengthscales)). Starts: Z at x_t plus small perturbations; Z = start_batch when
@@ -77,7 +81,7 @@ Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasie
 // Z, up to `restarts` starts in all. The inner points of every start are, per fantasy, the
 // best of x_t and the rows of Z under that fantasy. Base samples come in antithetic pairs.
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,
-                                      const Problem& problem, const LookAheadOptions& options, std::uint64_t seed,
-                                      const Eigen::MatrixXd& start_batch = {});
+                                      const Problem& problem, const LookAheadOptions& options,
+                                      std::uint64_t seed, const Eigen::MatrixXd& start_batch = {});
 
 }  // namespace bopp::minucb

@@ -9,21 +9,30 @@ namespace bopp::minucb {
 
 std::vector<Param> MinUcb::params() {
   std::vector<Param> p = shared_params();
-  p.push_back(Param::integer("resample", 1, "b1: copies of x_t evaluated each iteration (GIBO's code: 1)")
-                  .range(0, 1000));
-  p.push_back(Param::integer("batch", 0, "b2: GIBO's greedy sampling batch; 0 means d (GIBO's synthetic)")
-                  .range(0, 100000));
+  p.push_back(
+      Param::integer("resample", 1, "b1: copies of x_t evaluated each iteration (GIBO's code: 1)")
+          .range(0, 1000));
+  p.push_back(
+      Param::integer("batch", 0, "b2: GIBO's greedy sampling batch; 0 means d (GIBO's synthetic)")
+          .range(0, 100000));
   for (Param& q : bo::gradient_batch_params()) p.push_back(std::move(q));
   return p;
 }
 
 MinUcb::MinUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-    : problem_(problem), host_(host), rng_(seed), settings_(read_settings(problem, config, "algorithm 'minucb'")),
+    : problem_(problem),
+      host_(host),
+      rng_(seed),
+      settings_(read_settings(problem, config, "algorithm 'minucb'")),
       resample_(config.integer("resample")),
       batch_(config.integer("batch") > 0 ? config.integer("batch") : problem.dim()),
-      gradient_batch_(bo::read_gradient_batch_settings(config)), model_(settings_, problem_, host_, "minucb"),
-      data_(problem.dim()), x_(settings_.x0) {
-  if (resample_ + batch_ < 1) throw SchemaError("batch", 0, "algorithm 'minucb' asks no point: resample + batch must be >= 1");
+      gradient_batch_(bo::read_gradient_batch_settings(config)),
+      model_(settings_, problem_, host_, "minucb"),
+      data_(problem.dim()),
+      x_(settings_.x0) {
+  if (resample_ + batch_ < 1)
+    throw SchemaError("batch", 0,
+                      "algorithm 'minucb' asks no point: resample + batch must be >= 1");
 }
 
 void MinUcb::take_step() {
@@ -35,7 +44,8 @@ void MinUcb::take_step() {
 
 void MinUcb::plan_iteration() {
   // Hyperparameters are refit once per iteration, here, and kept for its step (docs/minucb.md).
-  bo::GaussianProcess gp = model_.build(data_, std::max<Eigen::Index>(settings_.n_max - resample_, 0), true, rng_());
+  bo::GaussianProcess gp =
+      model_.build(data_, std::max<Eigen::Index>(settings_.n_max - resample_, 0), true, rng_());
   Points plan(resample_, problem_.dim());
   plan.rowwise() = x_.transpose();
   Eigen::MatrixXd explore(0, problem_.dim());

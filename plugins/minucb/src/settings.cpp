@@ -10,20 +10,25 @@ namespace bopp::minucb {
 
 std::vector<Param> shared_params() {
   std::vector<Param> p = bo::gp_settings_params();
-  p.insert(p.begin(), Param::real("beta", 3.0,
-                                  "LCB multiplier: the step maximizes mu - beta * sigma (Fan et al.: 3, as 3 "
-                                  "sigma, not sqrt(beta))")
-                          .at_least(0));
-  p.push_back(Param::real("delta", 0.2,
-                          "half-width of the local box x_t +- delta (user units) for sampling and the step "
-                          "(GIBO's synthetic 0.2)")
-                  .at_least(0));
-  p.push_back(Param::integer("n_max", 0, "sliding window: most recent observations kept; 0 means 5 d")
-                  .at_least(0));
-  p.push_back(Param::real("lr", 0.25,
-                          "GIBO's normalized gradient step x + lr l g/|g|, one start of the LCB step (GIBO: "
-                          "0.25)")
-                  .at_least(0));
+  p.insert(p.begin(),
+           Param::real("beta", 3.0,
+                       "LCB multiplier: the step maximizes mu - beta * sigma (Fan et al.: 3, as 3 "
+                       "sigma, not sqrt(beta))")
+               .at_least(0));
+  p.push_back(
+      Param::real("delta", 0.2,
+                  "half-width of the local box x_t +- delta (user units) for sampling and the step "
+                  "(GIBO's synthetic 0.2)")
+          .at_least(0));
+  p.push_back(
+      Param::integer("n_max", 0, "sliding window: most recent observations kept; 0 means 5 d")
+          .at_least(0));
+  p.push_back(
+      Param::real(
+          "lr", 0.25,
+          "GIBO's normalized gradient step x + lr l g/|g|, one start of the LCB step (GIBO: "
+          "0.25)")
+          .at_least(0));
   for (Param& q : bo::start_point_params()) p.push_back(std::move(q));
   return p;
 }

@@ -45,8 +45,8 @@ class RandomSearch {
 
   Problem problem_;
   std::mt19937_64 rng_;
-  std::optional<bo::SobolSequence> sobol_;      // set when design = "sobol" on a box
-  std::vector<Eigen::Index> permutation_;  // candidate rows; [0, drawn_) proposed this pass
+  std::optional<bo::SobolSequence> sobol_;  // set when design = "sobol" on a box
+  std::vector<Eigen::Index> permutation_;   // candidate rows; [0, drawn_) proposed this pass
   std::size_t drawn_ = 0;
   std::optional<double> best_y_;
   Eigen::VectorXd best_x_;

@@ -78,7 +78,8 @@ double LogExpectedImprovement::utility(double mean, double sd, double* d_mean, d
   return value;
 }
 
-double ProbabilityOfImprovement::utility(double mean, double sd, double* d_mean, double* d_sd) const {
+double ProbabilityOfImprovement::utility(double mean, double sd, double* d_mean,
+                                         double* d_sd) const {
   const double z = (mean - best_) / sd;
   const double pdf = normal_pdf(z);
   if (d_mean != nullptr) *d_mean = pdf / sd;

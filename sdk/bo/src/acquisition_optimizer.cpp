@@ -10,22 +10,26 @@
 
 namespace bopp::bo {
 
-AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Eigen::VectorXd& lower,
-                                        const Eigen::VectorXd& upper,
-                                        const AcquisitionOptimizerOptions& options, std::uint64_t seed,
-                                        const Eigen::MatrixXd& extra_starts) {
+AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition,
+                                        const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                        const AcquisitionOptimizerOptions& options,
+                                        std::uint64_t seed, const Eigen::MatrixXd& extra_starts) {
   const Eigen::Index d = acquisition.dim();
   if (lower.size() != d || upper.size() != d)
     throw std::invalid_argument("maximize_acquisition: bounds and acquisition differ in dimension");
   if (extra_starts.rows() > 0 && extra_starts.cols() != d)
-    throw std::invalid_argument("maximize_acquisition: extra_starts must have one column per dimension");
-  const Eigen::MatrixXd raw = scale_to_box(sobol_design(std::max(1, options.raw_samples), d, seed), lower, upper);
+    throw std::invalid_argument(
+        "maximize_acquisition: extra_starts must have one column per dimension");
+  const Eigen::MatrixXd raw =
+      scale_to_box(sobol_design(std::max(1, options.raw_samples), d, seed), lower, upper);
   const Eigen::VectorXd raw_values = acquisition.values(raw);
 
   std::vector<Eigen::Index> order(static_cast<std::size_t>(raw.rows()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
-  const auto starts_from_raw = std::min<std::size_t>(order.size(), static_cast<std::size_t>(std::max(0, options.restarts)));
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(starts_from_raw), order.end(),
+  const auto starts_from_raw =
+      std::min<std::size_t>(order.size(), static_cast<std::size_t>(std::max(0, options.restarts)));
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(starts_from_raw),
+                    order.end(),
                     [&](Eigen::Index a, Eigen::Index b) { return raw_values[a] > raw_values[b]; });
 
   AcquisitionMaximum best;
@@ -35,11 +39,13 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Ei
   best.value = raw_values[best_raw];
 
   Eigen::MatrixXd starts(static_cast<Eigen::Index>(starts_from_raw) + extra_starts.rows(), d);
-  for (std::size_t i = 0; i < starts_from_raw; ++i) starts.row(static_cast<Eigen::Index>(i)) = raw.row(order[i]);
+  for (std::size_t i = 0; i < starts_from_raw; ++i)
+    starts.row(static_cast<Eigen::Index>(i)) = raw.row(order[i]);
   if (extra_starts.rows() > 0) starts.bottomRows(extra_starts.rows()) = extra_starts;
   if (starts.rows() == 0) return best;
 
-  const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
+  const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x,
+                                                Eigen::VectorXd* gradient) {
     const double v = acquisition.value(x, gradient);
     if (gradient != nullptr) *gradient = -*gradient;
     return -v;
@@ -57,7 +63,8 @@ AcquisitionMaximum maximize_over_candidates(const Acquisition& acquisition,
                                             const Eigen::MatrixXd& candidates,
                                             const std::vector<bool>& excluded) {
   if (!excluded.empty() && excluded.size() != static_cast<std::size_t>(candidates.rows()))
-    throw std::invalid_argument("maximize_over_candidates: one exclusion flag per candidate expected");
+    throw std::invalid_argument(
+        "maximize_over_candidates: one exclusion flag per candidate expected");
   const Eigen::VectorXd values = acquisition.values(candidates);
   AcquisitionMaximum best;
   best.value = -std::numeric_limits<double>::infinity();
@@ -68,7 +75,8 @@ AcquisitionMaximum maximize_over_candidates(const Acquisition& acquisition,
       best.value = values[i];
     }
   }
-  if (best.index < 0) throw std::invalid_argument("maximize_over_candidates: every candidate is excluded");
+  if (best.index < 0)
+    throw std::invalid_argument("maximize_over_candidates: every candidate is excluded");
   best.x = candidates.row(best.index).transpose();
   return best;
 }

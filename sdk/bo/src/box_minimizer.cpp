@@ -52,10 +52,12 @@ BoxMinimum minimize_in_box(const SmoothFunction& f, const Eigen::VectorXd& lower
                            const BoxMinimizerOptions& options) {
   const Eigen::Index d = lower.size();
   if (d < 1 || upper.size() != d || starts.cols() != d)
-    throw std::invalid_argument("minimize_in_box: bounds and starts must agree in dimension (>= 1)");
+    throw std::invalid_argument(
+        "minimize_in_box: bounds and starts must agree in dimension (>= 1)");
   if (!(upper.array() >= lower.array()).all())
     throw std::invalid_argument("minimize_in_box: every upper bound must be >= its lower bound");
-  if (starts.rows() == 0) throw std::invalid_argument("minimize_in_box: at least one start is needed");
+  if (starts.rows() == 0)
+    throw std::invalid_argument("minimize_in_box: at least one start is needed");
 
   BoxMinimum best;
   best.value = std::numeric_limits<double>::infinity();
@@ -65,7 +67,8 @@ BoxMinimum minimize_in_box(const SmoothFunction& f, const Eigen::VectorXd& lower
     std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n));
     nlopt_set_lower_bounds(opt.get(), lower.data());
     nlopt_set_upper_bounds(opt.get(), upper.data());
-    Run run{f, {}, Eigen::VectorXd::Zero(d), std::numeric_limits<double>::infinity(), {}, {}, opt.get()};
+    Run run{f,  {},       Eigen::VectorXd::Zero(d), std::numeric_limits<double>::infinity(), {},
+            {}, opt.get()};
     nlopt_set_min_objective(opt.get(), &Run::call, &run);
     nlopt_set_maxeval(opt.get(), options.max_evaluations);
     nlopt_set_ftol_rel(opt.get(), options.relative_tolerance);

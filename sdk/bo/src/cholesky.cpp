@@ -25,7 +25,8 @@ CholeskyFactor robust_cholesky(Eigen::MatrixXd K, const LogCallback& log) {
   if (factor.llt.info() == Eigen::Success) return factor;
 
   const double scale = K.diagonal().mean();
-  if (!(scale > 0.0)) throw std::runtime_error("robust_cholesky: covariance diagonal is not positive");
+  if (!(scale > 0.0))
+    throw std::runtime_error("robust_cholesky: covariance diagonal is not positive");
   double added = 0.0;
   for (double jitter = 1e-8 * scale; jitter <= 1e-2 * scale * (1 + 1e-12); jitter *= 10) {
     K.diagonal().array() += jitter - added;

@@ -92,11 +92,13 @@ struct Objective {
     }
     if (p.outputscale) {
       value += p.outputscale->log_density(h.outputscale);
-      if (grad != nullptr) g[search.layout.outputscale()] += p.outputscale->log_density_gradient(h.outputscale);
+      if (grad != nullptr)
+        g[search.layout.outputscale()] += p.outputscale->log_density_gradient(h.outputscale);
     }
     if (p.noise_variance && options.learn_noise) {
       value += p.noise_variance->log_density(h.noise_variance);
-      if (grad != nullptr) g[search.layout.noise()] += p.noise_variance->log_density_gradient(h.noise_variance);
+      if (grad != nullptr)
+        g[search.layout.noise()] += p.noise_variance->log_density_gradient(h.noise_variance);
     }
     if (grad != nullptr)
       for (std::size_t j = 0; j < search.free.size(); ++j) grad[j] = -g[search.free[j]];
@@ -140,7 +142,8 @@ struct OptDeleter {
 void run_start(Objective& objective, std::vector<double> x, const std::string& name) {
   const Search& search = objective.search;
   const auto n_free = static_cast<unsigned>(search.free.size());
-  for (unsigned j = 0; j < n_free; ++j) x[j] = std::min(std::max(x[j], search.lower[j]), search.upper[j]);
+  for (unsigned j = 0; j < n_free; ++j)
+    x[j] = std::min(std::max(x[j], search.lower[j]), search.upper[j]);
   std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n_free));
   nlopt_set_lower_bounds(opt.get(), search.lower.data());
   nlopt_set_upper_bounds(opt.get(), search.upper.data());
@@ -187,12 +190,14 @@ FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, st
   std::mt19937_64 rng(seed);
   const Eigen::VectorXd warm = search.layout.pack(gp.hyperparameters());
   auto objective_on = [&](const Eigen::MatrixXd& inputs, const Eigen::VectorXd& targets) {
-    return Objective{gp, options, search, inputs, targets, warm, std::numeric_limits<double>::infinity(),
-                     {}, 0, {}, {}};
+    return Objective{
+        gp, options, search, inputs, targets, warm, std::numeric_limits<double>::infinity(),
+        {}, 0,       {},     {}};
   };
   Objective full = objective_on(gp.unit_inputs(), gp.standardized_targets());
 
-  const bool on_subset = options.subset_size > 0 && gp.size() >= 2 * Eigen::Index{options.subset_size};
+  const bool on_subset =
+      options.subset_size > 0 && gp.size() >= 2 * Eigen::Index{options.subset_size};
   Eigen::MatrixXd subset_inputs;
   Eigen::VectorXd subset_targets;
   if (on_subset) {

@@ -20,7 +20,8 @@ OutputScaling OutputScaling::standardizing(const Eigen::VectorXd& y) {
   if (y.size() == 0) return s;
   s.mean = y.mean();
   if (y.size() > 1) {
-    const double sd = std::sqrt((y.array() - s.mean).square().sum() / static_cast<double>(y.size() - 1));
+    const double sd =
+        std::sqrt((y.array() - s.mean).square().sum() / static_cast<double>(y.size() - 1));
     if (sd > 0 && std::isfinite(sd)) s.scale = sd;
   }
   return s;
@@ -28,8 +29,12 @@ OutputScaling OutputScaling::standardizing(const Eigen::VectorXd& y) {
 
 GaussianProcess::GaussianProcess(Kernel kernel, Eigen::VectorXd lower, Eigen::VectorXd upper,
                                  LogCallback log)
-    : kernel_(std::move(kernel)), lower_(std::move(lower)), upper_(std::move(upper)),
-      log_(std::move(log)), inputs_(0, kernel_.dim()), unit_inputs_(0, kernel_.dim()) {
+    : kernel_(std::move(kernel)),
+      lower_(std::move(lower)),
+      upper_(std::move(upper)),
+      log_(std::move(log)),
+      inputs_(0, kernel_.dim()),
+      unit_inputs_(0, kernel_.dim()) {
   if (lower_.size() != kernel_.dim() || upper_.size() != kernel_.dim())
     throw std::invalid_argument("GaussianProcess: bounds and kernel differ in dimension");
   if (!(upper_.array() > lower_.array()).all())
@@ -50,7 +55,8 @@ void GaussianProcess::set_hyperparameters(const Hyperparameters& h) {
 }
 
 Eigen::MatrixXd GaussianProcess::to_unit_cube(const Eigen::MatrixXd& X) const {
-  return ((X.rowwise() - lower_.transpose()).array().rowwise() / widths().transpose().array()).matrix();
+  return ((X.rowwise() - lower_.transpose()).array().rowwise() / widths().transpose().array())
+      .matrix();
 }
 
 Eigen::VectorXd GaussianProcess::point_to_unit_cube(const Eigen::VectorXd& x) const {
@@ -89,7 +95,8 @@ void GaussianProcess::update_weights() {
 
 void GaussianProcess::add_observations(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
   if (X.rows() != y.size() || X.cols() != dim())
-    throw std::invalid_argument("GaussianProcess::add_observations: X must be k x dim, y of size k");
+    throw std::invalid_argument(
+        "GaussianProcess::add_observations: X must be k x dim, y of size k");
   if (size() == 0) {
     condition(X, y, scaling_);
     return;
@@ -127,7 +134,8 @@ void GaussianProcess::add_fantasies(const Eigen::MatrixXd& X) {
 }
 
 Posterior GaussianProcess::predict(const Eigen::MatrixXd& X, bool full_covariance) const {
-  if (X.cols() != dim()) throw std::invalid_argument("GaussianProcess::predict: X must have dim columns");
+  if (X.cols() != dim())
+    throw std::invalid_argument("GaussianProcess::predict: X must have dim columns");
   const Eigen::Index m = X.rows();
   const double s = scaling_.scale;
   Posterior p;

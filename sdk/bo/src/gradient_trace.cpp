@@ -18,12 +18,14 @@ GradientTrace::GradientTrace(const GaussianProcess& gp, const Eigen::VectorXd& x
     : gp_(&gp), x_(x) {
   if (x.size() != gp.dim()) throw std::invalid_argument("GradientTrace: x has the wrong size");
   if (gp.kernel().type() == KernelType::matern12)
-    throw std::invalid_argument("GradientTrace: matern12 sample paths are not differentiable; use "
-                                "matern32, matern52 or rbf");
+    throw std::invalid_argument(
+        "GradientTrace: matern12 sample paths are not differentiable; use "
+        "matern32, matern52 or rbf");
   const Kernel& kernel = gp.kernel();
   u_ = gp.point_to_unit_cube(x);
   row_scale_ = gp.output_scaling().scale * gp.widths().array().inverse();
-  prior_trace_ = (kernel.cross_hessian(u_, u_).diagonal().array() * row_scale_.array().square()).sum();
+  prior_trace_ =
+      (kernel.cross_hessian(u_, u_).diagonal().array() * row_scale_.array().square()).sum();
   // The top block of L̃⁻¹J̃ᵀ, fixed while x is (Wu et al., code `posterior_covar`).
   data_block_ = kernel.gradient(u_, gp.unit_inputs()).transpose() * row_scale_.asDiagonal();
   if (gp.size() > 0) gp.cholesky_factor().triangularView<Eigen::Lower>().solveInPlace(data_block_);
@@ -37,7 +39,8 @@ double GradientTrace::current() const { return current_; }
 
 double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient) const {
   const Eigen::Index d = dim(), b = Z.rows();
-  if (Z.cols() != d) throw std::invalid_argument("GradientTrace::value: Z must have one column per dimension");
+  if (Z.cols() != d)
+    throw std::invalid_argument("GradientTrace::value: Z must have one column per dimension");
   if (b == 0) {
     if (gradient != nullptr) gradient->resize(0, d);
     return current_;
@@ -76,7 +79,7 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
   Eigen::MatrixXd A_Z = bottom;  // b × d
   Lzz.transpose().solveInPlace(A_Z);
   const Eigen::MatrixXd M_ZZ = A_Z * A_Z.transpose();  // b × b
-  Eigen::MatrixXd M_XZ;                                 // N × b: A_X A_Zᵀ
+  Eigen::MatrixXd M_XZ;                                // N × b: A_X A_Zᵀ
   if (n > 0) {
     // A_X = L_tt⁻ᵀ (L_tt⁻¹J_Xᵀ − B A_Z), so A_X A_Zᵀ = L_tt⁻ᵀ (L_tt⁻¹J_Xᵀ A_Zᵀ − B M_ZZ).
     M_XZ = data_block_ * A_Z.transpose();
@@ -89,7 +92,8 @@ double GradientTrace::value(const Eigen::MatrixXd& Z, Eigen::MatrixXd* gradient)
     const Eigen::VectorXd u = U.row(p).transpose();
     const Eigen::VectorXd a = A_Z.row(p).transpose();
     // cross_hessian(x, z) is ∂²k(x, z)/∂x∂zᵀ: rows are the x components, taken to user units.
-    Eigen::VectorXd g = -2.0 * (kernel.cross_hessian(u_, u).transpose() * row_scale_.cwiseProduct(a));
+    Eigen::VectorXd g =
+        -2.0 * (kernel.cross_hessian(u_, u).transpose() * row_scale_.cwiseProduct(a));
     g.noalias() += 2.0 * (kernel.gradient(u, U) * M_ZZ.col(p));
     if (n > 0) g.noalias() += 2.0 * (kernel.gradient(u, gp.unit_inputs()) * M_XZ.col(p));
     gradient->row(p) = (g.array() * inv_widths).matrix().transpose();
@@ -119,22 +123,26 @@ std::vector<Eigen::Index> best_indices(const Eigen::VectorXd& values, Eigen::Ind
   std::vector<Eigen::Index> order(static_cast<std::size_t>(values.size()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
   const auto m = static_cast<std::ptrdiff_t>(std::clamp<Eigen::Index>(k, 0, values.size()));
-  std::partial_sort(order.begin(), order.begin() + m, order.end(), [&](Eigen::Index a, Eigen::Index b) {
-    return values[a] < values[b] || (values[a] == values[b] && a < b);
-  });
+  std::partial_sort(order.begin(), order.begin() + m, order.end(),
+                    [&](Eigen::Index a, Eigen::Index b) {
+                      return values[a] < values[b] || (values[a] == values[b] && a < b);
+                    });
   order.resize(static_cast<std::size_t>(m));
   return order;
 }
 
 struct SearchBox {
   Eigen::VectorXd lower, upper;
-  Eigen::VectorXd clamp(const Eigen::VectorXd& z) const { return z.cwiseMax(lower).cwiseMin(upper); }
+  Eigen::VectorXd clamp(const Eigen::VectorXd& z) const {
+    return z.cwiseMax(lower).cwiseMin(upper);
+  }
 };
 
 // Müller et al. 2021: one point at a time, each minimizing α given the ones before, which
 // enter as fantasies (α does not depend on their labels).
-Eigen::MatrixXd greedy_batch(const GaussianProcess& gp, const Eigen::VectorXd& x, const SearchBox& box,
-                             double h, const GradientBatchOptions& options, std::mt19937_64& rng) {
+Eigen::MatrixXd greedy_batch(const GaussianProcess& gp, const Eigen::VectorXd& x,
+                             const SearchBox& box, double h, const GradientBatchOptions& options,
+                             std::mt19937_64& rng) {
   const Eigen::Index d = x.size();
   Eigen::MatrixXd points(0, d);
   GaussianProcess conditioned = gp;
@@ -147,13 +155,15 @@ Eigen::MatrixXd greedy_batch(const GaussianProcess& gp, const Eigen::VectorXd& x
       *gradient = g.row(0).transpose();
       return v;
     };
-    const Eigen::MatrixXd raw =
-        scale_to_box(sobol_design(std::max(1, options.raw_samples), d, rng()), box.lower, box.upper);
+    const Eigen::MatrixXd raw = scale_to_box(
+        sobol_design(std::max(1, options.raw_samples), d, rng()), box.lower, box.upper);
     Eigen::VectorXd raw_values(raw.rows());
-    for (Eigen::Index r = 0; r < raw.rows(); ++r) raw_values[r] = f(raw.row(r).transpose(), nullptr);
+    for (Eigen::Index r = 0; r < raw.rows(); ++r)
+      raw_values[r] = f(raw.row(r).transpose(), nullptr);
     const std::vector<Eigen::Index> best = best_indices(raw_values, std::max(1, options.restarts));
     Eigen::MatrixXd starts(static_cast<Eigen::Index>(best.size()) + 1, d);
-    for (std::size_t r = 0; r < best.size(); ++r) starts.row(static_cast<Eigen::Index>(r)) = raw.row(best[r]);
+    for (std::size_t r = 0; r < best.size(); ++r)
+      starts.row(static_cast<Eigen::Index>(r)) = raw.row(best[r]);
     starts.bottomRows(1) = box.clamp(forward_design_row(x, h, i + 1)).transpose();
 
     const BoxMinimum minimum =
@@ -167,8 +177,9 @@ Eigen::MatrixXd greedy_batch(const GaussianProcess& gp, const Eigen::VectorXd& x
 }
 
 // Wu et al. 2023: all b points at once, one L-BFGS problem over b·d variables.
-Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x, const SearchBox& box,
-                            double h, const GradientBatchOptions& options, std::mt19937_64& rng) {
+Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x,
+                            const SearchBox& box, double h, const GradientBatchOptions& options,
+                            std::mt19937_64& rng) {
   const Eigen::Index d = x.size(), b = options.batch, n = b * d;
   // Z (b × d, column-major) is the optimizer's vector as it lies in memory.
   const SmoothFunction f = [&trace, b, d, n](const Eigen::VectorXd& v, Eigen::VectorXd* gradient) {
@@ -203,10 +214,13 @@ Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x
   // (iii) The best of raw_samples random batches, each b consecutive scrambled-Sobol points.
   const Eigen::Index raw_batches = std::max(0, options.raw_samples);
   if (raw_batches > 0 && options.restarts > 0) {
-    const Eigen::MatrixXd raw = scale_to_box(sobol_design(raw_batches * b, d, rng()), box.lower, box.upper);
+    const Eigen::MatrixXd raw =
+        scale_to_box(sobol_design(raw_batches * b, d, rng()), box.lower, box.upper);
     Eigen::VectorXd raw_values(raw_batches);
-    for (Eigen::Index r = 0; r < raw_batches; ++r) raw_values[r] = trace.value(raw.middleRows(r * b, b));
-    for (const Eigen::Index r : best_indices(raw_values, options.restarts)) batches.push_back(raw.middleRows(r * b, b));
+    for (Eigen::Index r = 0; r < raw_batches; ++r)
+      raw_values[r] = trace.value(raw.middleRows(r * b, b));
+    for (const Eigen::Index r : best_indices(raw_values, options.restarts))
+      batches.push_back(raw.middleRows(r * b, b));
   }
 
   Eigen::MatrixXd starts(static_cast<Eigen::Index>(batches.size()), n);
@@ -215,7 +229,8 @@ Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x
     for (Eigen::Index p = 0; p < b; ++p) Z.row(p) = box.clamp(Z.row(p).transpose()).transpose();
     starts.row(static_cast<Eigen::Index>(k)) = Eigen::Map<const Eigen::RowVectorXd>(Z.data(), n);
   }
-  const BoxMinimum minimum = minimize_in_box(f, lower, upper, starts, {options.max_evaluations, 1e-9});
+  const BoxMinimum minimum =
+      minimize_in_box(f, lower, upper, starts, {options.max_evaluations, 1e-9});
   return Eigen::Map<const Eigen::MatrixXd>(minimum.x.data(), b, d);
 }
 
@@ -223,7 +238,8 @@ Eigen::MatrixXd joint_batch(const GradientTrace& trace, const Eigen::VectorXd& x
 
 GradientBatch select_gradient_batch(const GaussianProcess& gp, const Eigen::VectorXd& x,
                                     const GradientBatchOptions& options, std::uint64_t seed) {
-  if (x.size() != gp.dim()) throw std::invalid_argument("select_gradient_batch: x has the wrong size");
+  if (x.size() != gp.dim())
+    throw std::invalid_argument("select_gradient_batch: x has the wrong size");
   if (options.batch < 0) throw std::invalid_argument("select_gradient_batch: batch must be >= 0");
   SearchBox box{gp.lower(), gp.upper()};
   if (options.box_delta > 0) {

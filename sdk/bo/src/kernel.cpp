@@ -21,10 +21,14 @@ KernelType kernel_type_from_name(std::string_view name) {
 
 std::string kernel_type_name(KernelType type) {
   switch (type) {
-    case KernelType::rbf: return "rbf";
-    case KernelType::matern12: return "matern12";
-    case KernelType::matern32: return "matern32";
-    case KernelType::matern52: return "matern52";
+    case KernelType::rbf:
+      return "rbf";
+    case KernelType::matern12:
+      return "matern12";
+    case KernelType::matern32:
+      return "matern32";
+    case KernelType::matern52:
+      return "matern52";
   }
   return "unknown";
 }
@@ -37,8 +41,10 @@ Kernel::Kernel(KernelType type, Eigen::Index dim, double lengthscale, double out
 }
 
 void Kernel::set_lengthscales(const Eigen::VectorXd& lengthscales) {
-  if (lengthscales.size() != dim()) throw std::invalid_argument("Kernel: wrong number of lengthscales");
-  if (!(lengthscales.array() > 0).all()) throw std::invalid_argument("Kernel: lengthscales must be > 0");
+  if (lengthscales.size() != dim())
+    throw std::invalid_argument("Kernel: wrong number of lengthscales");
+  if (!(lengthscales.array() > 0).all())
+    throw std::invalid_argument("Kernel: lengthscales must be > 0");
   lengthscales_ = lengthscales;
 }
 
@@ -49,8 +55,10 @@ void Kernel::set_outputscale(double outputscale) {
 
 Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S) const {
   switch (type_) {
-    case KernelType::rbf: return outputscale_ * (-0.5 * S).exp();
-    case KernelType::matern12: return outputscale_ * (-S.sqrt()).exp();
+    case KernelType::rbf:
+      return outputscale_ * (-0.5 * S).exp();
+    case KernelType::matern12:
+      return outputscale_ * (-S.sqrt()).exp();
     case KernelType::matern32: {
       const Eigen::ArrayXXd r = sqrt3 * S.sqrt();
       return outputscale_ * (1 + r) * (-r).exp();
@@ -65,12 +73,14 @@ Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S) const {
 
 Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S) const {
   switch (type_) {
-    case KernelType::rbf: return -0.5 * outputscale_ * (-0.5 * S).exp();
+    case KernelType::rbf:
+      return -0.5 * outputscale_ * (-0.5 * S).exp();
     case KernelType::matern12: {
       const Eigen::ArrayXXd r = S.sqrt();
       return (r > 0).select(-0.5 * outputscale_ * (-r).exp() / r, 0.0);
     }
-    case KernelType::matern32: return -1.5 * outputscale_ * (-sqrt3 * S.sqrt()).exp();
+    case KernelType::matern32:
+      return -1.5 * outputscale_ * (-sqrt3 * S.sqrt()).exp();
     case KernelType::matern52: {
       const Eigen::ArrayXXd r = sqrt5 * S.sqrt();
       return (-5.0 / 6.0) * outputscale_ * (1 + r) * (-r).exp();
@@ -89,10 +99,14 @@ double Kernel::profile_derivative(double s) const {
 double Kernel::profile_second_derivative(double s) const {
   const double r = std::sqrt(s);
   switch (type_) {
-    case KernelType::rbf: return 0.25 * outputscale_ * std::exp(-0.5 * s);
-    case KernelType::matern12: return outputscale_ * std::exp(-r) * (1 + r) / (4 * s * r);
-    case KernelType::matern32: return 0.75 * sqrt3 * outputscale_ * std::exp(-sqrt3 * r) / r;
-    case KernelType::matern52: return (25.0 / 12.0) * outputscale_ * std::exp(-sqrt5 * r);
+    case KernelType::rbf:
+      return 0.25 * outputscale_ * std::exp(-0.5 * s);
+    case KernelType::matern12:
+      return outputscale_ * std::exp(-r) * (1 + r) / (4 * s * r);
+    case KernelType::matern32:
+      return 0.75 * sqrt3 * outputscale_ * std::exp(-sqrt3 * r) / r;
+    case KernelType::matern52:
+      return (25.0 / 12.0) * outputscale_ * std::exp(-sqrt5 * r);
   }
   return 0;
 }
@@ -103,7 +117,8 @@ double Kernel::operator()(const Eigen::VectorXd& x, const Eigen::VectorXd& x2) c
   return profile(S)(0, 0);
 }
 
-Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
+Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A,
+                                          const Eigen::MatrixXd& B) const {
   const Eigen::ArrayXd inv = lengthscales_.array().inverse();
   const Eigen::MatrixXd U = A * inv.matrix().asDiagonal();
   const Eigen::MatrixXd V = B * inv.matrix().asDiagonal();
@@ -145,7 +160,9 @@ Eigen::MatrixXd Kernel::gradient(const Eigen::VectorXd& x, const Eigen::MatrixXd
   Eigen::MatrixXd delta = (-B).rowwise() + x.transpose();  // rows: x − b_j
   const Eigen::ArrayXXd S = (delta.array().square().rowwise() * inv2.transpose()).rowwise().sum();
   const Eigen::ArrayXd gprime = profile_derivative(S).col(0);
-  return ((delta.array().rowwise() * (2 * inv2.transpose())).colwise() * gprime).matrix().transpose();
+  return ((delta.array().rowwise() * (2 * inv2.transpose())).colwise() * gprime)
+      .matrix()
+      .transpose();
 }
 
 Eigen::MatrixXd Kernel::cross_hessian(const Eigen::VectorXd& x, const Eigen::VectorXd& x2) const {
@@ -156,9 +173,15 @@ Eigen::MatrixXd Kernel::cross_hessian(const Eigen::VectorXd& x, const Eigen::Vec
   double gprime = 0;
   if (s == 0.0) {
     switch (type_) {
-      case KernelType::rbf: gprime = -0.5 * outputscale_; break;
-      case KernelType::matern32: gprime = -1.5 * outputscale_; break;
-      case KernelType::matern52: gprime = (-5.0 / 6.0) * outputscale_; break;
+      case KernelType::rbf:
+        gprime = -0.5 * outputscale_;
+        break;
+      case KernelType::matern32:
+        gprime = -1.5 * outputscale_;
+        break;
+      case KernelType::matern52:
+        gprime = (-5.0 / 6.0) * outputscale_;
+        break;
       case KernelType::matern12:
         throw std::invalid_argument("Kernel: matern12 sample paths are not differentiable");
     }

@@ -131,7 +131,8 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   factor.triangularView<Eigen::Lower>().transpose().solveInPlace(alpha);
   const double fit = residual.dot(alpha);
   const double log_det = 2 * factor.diagonal().array().log().sum();
-  const double value = -0.5 * fit - 0.5 * log_det - 0.5 * static_cast<double>(n) * std::log(2 * std::numbers::pi);
+  const double value =
+      -0.5 * fit - 0.5 * log_det - 0.5 * static_cast<double>(n) * std::log(2 * std::numbers::pi);
   if (gradient == nullptr) return value;
 
   // ∂/∂θ = ½ Σ_jk A_jk (∂K_y/∂θ)_jk with A = ααᵀ − K_y⁻¹ (Rasmussen & Williams 2006,
@@ -152,7 +153,8 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
     trace_A += a[0];
     // The diagonal counts once, the rest twice.
     outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum() - a[0] * K(k, k);
-    S.col(k).tail(len) = (a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0)).matrix();
+    S.col(k).tail(len) =
+        (a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0)).matrix();
   }
   const auto M = S.selfadjointView<Eigen::Lower>();
   Eigen::MatrixXd MV(n, d);

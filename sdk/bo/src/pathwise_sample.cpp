@@ -9,8 +9,12 @@
 namespace bopp::bo {
 
 PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features, std::uint64_t seed)
-    : kernel_(gp.kernel()), features_(gp.kernel(), features, seed), lower_(gp.lower()),
-      widths_(gp.widths()), scaling_(gp.output_scaling()), mean_(gp.mean_constant()),
+    : kernel_(gp.kernel()),
+      features_(gp.kernel(), features, seed),
+      lower_(gp.lower()),
+      widths_(gp.widths()),
+      scaling_(gp.output_scaling()),
+      mean_(gp.mean_constant()),
       unit_inputs_(gp.unit_inputs()) {
   // A separate stream for θ and ε than the one that drew the features.
   std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
@@ -31,7 +35,8 @@ PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features,
 }
 
 Eigen::VectorXd PathwiseSample::values(const Eigen::MatrixXd& X) const {
-  const Eigen::MatrixXd U = ((X.rowwise() - lower_.transpose()).array().rowwise() / widths_.transpose().array()).matrix();
+  const Eigen::MatrixXd U =
+      ((X.rowwise() - lower_.transpose()).array().rowwise() / widths_.transpose().array()).matrix();
   Eigen::VectorXd f = features_.features(U) * theta_;
   if (update_weights_.size() > 0) f.noalias() += kernel_.matrix(U, unit_inputs_) * update_weights_;
   return ((scaling_.mean + scaling_.scale * mean_) + scaling_.scale * f.array()).matrix();
@@ -41,7 +46,8 @@ double PathwiseSample::value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient
   if (gradient != nullptr) {
     const Eigen::VectorXd u = ((x - lower_).array() / widths_.array()).matrix();
     Eigen::VectorXd g = features_.gradient(u, theta_);
-    if (update_weights_.size() > 0) g.noalias() += kernel_.gradient(u, unit_inputs_) * update_weights_;
+    if (update_weights_.size() > 0)
+      g.noalias() += kernel_.gradient(u, unit_inputs_) * update_weights_;
     *gradient = (scaling_.scale * g.array() / widths_.array()).matrix();
   }
   return values(x.transpose())[0];

@@ -9,8 +9,10 @@
 
 namespace bopp::bo {
 
-RandomFourierFeatures::RandomFourierFeatures(const Kernel& kernel, Eigen::Index count, std::uint64_t seed)
-    : frequencies_(count, kernel.dim()), offsets_(count),
+RandomFourierFeatures::RandomFourierFeatures(const Kernel& kernel, Eigen::Index count,
+                                             std::uint64_t seed)
+    : frequencies_(count, kernel.dim()),
+      offsets_(count),
       amplitude_(std::sqrt(2.0 * kernel.outputscale() / static_cast<double>(count))) {
   if (count < 1) throw std::invalid_argument("RandomFourierFeatures: need at least one feature");
   std::mt19937_64 rng(seed);
@@ -18,10 +20,18 @@ RandomFourierFeatures::RandomFourierFeatures(const Kernel& kernel, Eigen::Index 
   // w = z / √(u / 2ν), u ~ χ²(2ν).
   double nu = 0;
   switch (kernel.type()) {
-    case KernelType::rbf: nu = 0; break;
-    case KernelType::matern12: nu = 0.5; break;
-    case KernelType::matern32: nu = 1.5; break;
-    case KernelType::matern52: nu = 2.5; break;
+    case KernelType::rbf:
+      nu = 0;
+      break;
+    case KernelType::matern12:
+      nu = 0.5;
+      break;
+    case KernelType::matern32:
+      nu = 1.5;
+      break;
+    case KernelType::matern52:
+      nu = 2.5;
+      break;
   }
   const Eigen::ArrayXd inv_lengthscales = kernel.lengthscales().array().inverse();
   for (Eigen::Index i = 0; i < count; ++i) {
@@ -38,7 +48,8 @@ Eigen::MatrixXd RandomFourierFeatures::features(const Eigen::MatrixXd& U) const 
   return amplitude_ * phases.array().cos().matrix();
 }
 
-Eigen::VectorXd RandomFourierFeatures::gradient(const Eigen::VectorXd& u, const Eigen::VectorXd& weights) const {
+Eigen::VectorXd RandomFourierFeatures::gradient(const Eigen::VectorXd& u,
+                                                const Eigen::VectorXd& weights) const {
   const Eigen::ArrayXd phases = (frequencies_ * u + offsets_).array();
   return -amplitude_ * frequencies_.transpose() * (phases.sin() * weights.array()).matrix();
 }

@@ -25,7 +25,8 @@ Eigen::VectorXd start_point(const Eigen::VectorXd& lower, const Eigen::VectorXd&
   return *x0;
 }
 
-Eigen::VectorXd start_point(const Problem& problem, const Config& config, const std::string& owner) {
+Eigen::VectorXd start_point(const Problem& problem, const Config& config,
+                            const std::string& owner) {
   std::optional<Eigen::VectorXd> x0;
   std::optional<std::int64_t> sobol_index;
   if (config.has("x0")) x0 = config.reals("x0");

@@ -76,10 +76,10 @@ typedef struct bopp_host {
 /* ---- parameter schema ----------------------------------------------------------------- */
 enum {
   BOPP_PARAM_BOOL = 0,
-  BOPP_PARAM_INT = 1,       /* int64 */
-  BOPP_PARAM_REAL = 2,      /* double; a TOML integer is accepted and widened */
-  BOPP_PARAM_STRING = 3,    /* optionally restricted to `choices` */
-  BOPP_PARAM_REAL_LIST = 4  /* array of doubles; `minimum`/`maximum` apply per element */
+  BOPP_PARAM_INT = 1,      /* int64 */
+  BOPP_PARAM_REAL = 2,     /* double; a TOML integer is accepted and widened */
+  BOPP_PARAM_STRING = 3,   /* optionally restricted to `choices` */
+  BOPP_PARAM_REAL_LIST = 4 /* array of doubles; `minimum`/`maximum` apply per element */
 };
 
 /*
@@ -90,14 +90,14 @@ enum {
 typedef struct bopp_param {
   uint32_t struct_size;
   const char* name;
-  int32_t type;               /* BOPP_PARAM_* */
+  int32_t type; /* BOPP_PARAM_* */
   /* Default as TOML value text (`0.25`, `"sobol"`, `true`, `[0.0, 1.0]`), or NULL when
      the key is required, or "" when it is optional with no default. */
   const char* default_value;
-  const char* help;           /* one line */
-  double minimum;             /* inclusive; -INFINITY when unbounded (INT and REAL) */
-  double maximum;             /* inclusive; +INFINITY when unbounded */
-  const char* choices;        /* STRING only: "a|b|c", or NULL for any string */
+  const char* help;    /* one line */
+  double minimum;      /* inclusive; -INFINITY when unbounded (INT and REAL) */
+  double maximum;      /* inclusive; +INFINITY when unbounded */
+  const char* choices; /* STRING only: "a|b|c", or NULL for any string */
 } bopp_param;
 
 /* ---- the problem an objective poses --------------------------------------------------- */
@@ -116,25 +116,25 @@ enum { BOPP_MINIMIZE = 0, BOPP_MAXIMIZE = 1 };
 typedef struct bopp_problem {
   uint32_t struct_size;
   uint32_t dim;
-  const double* lower;        /* [dim] */
-  const double* upper;        /* [dim] */
-  const int32_t* kinds;       /* [dim] BOPP_DIM_*, or NULL when all continuous */
-  int32_t sense;              /* BOPP_MINIMIZE or BOPP_MAXIMIZE */
-  int32_t has_optimum;        /* non-zero when optimum_value is known */
+  const double* lower;  /* [dim] */
+  const double* upper;  /* [dim] */
+  const int32_t* kinds; /* [dim] BOPP_DIM_*, or NULL when all continuous */
+  int32_t sense;        /* BOPP_MINIMIZE or BOPP_MAXIMIZE */
+  int32_t has_optimum;  /* non-zero when optimum_value is known */
   double optimum_value;
-  const double* optimizer;    /* [dim], or NULL when unknown */
-  double noise_std;           /* 0 when noiseless */
-  uint64_t candidate_count;   /* > 0 when the domain is a finite candidate set */
-  const double* candidates;   /* [candidate_count * dim], row-major, or NULL */
-  int32_t thread_safe;        /* non-zero: `evaluate` may run concurrently on one instance */
+  const double* optimizer;  /* [dim], or NULL when unknown */
+  double noise_std;         /* 0 when noiseless */
+  uint64_t candidate_count; /* > 0 when the domain is a finite candidate set */
+  const double* candidates; /* [candidate_count * dim], row-major, or NULL */
+  int32_t thread_safe;      /* non-zero: `evaluate` may run concurrently on one instance */
 } bopp_problem;
 
 /* ---- objective class ------------------------------------------------------------------ */
 typedef struct bopp_objective_class {
   uint32_t struct_size;
-  const char* name;           /* unique across all loaded libraries, e.g. "branin" */
-  const char* version;        /* semantic version of this objective */
-  const char* summary;        /* one line */
+  const char* name;    /* unique across all loaded libraries, e.g. "branin" */
+  const char* version; /* semantic version of this objective */
+  const char* summary; /* one line */
   const bopp_param* const* params;
   uint32_t param_count;
 
@@ -170,15 +170,14 @@ typedef struct bopp_algorithm_class {
 
   /* `problem` is valid until `destroy`; `sense` is always BOPP_MAXIMIZE. */
   bopp_status (*create)(const bopp_problem* problem, const char* config_toml, uint64_t seed,
-                        const bopp_host* host, void** instance, char* error,
-                        size_t error_capacity);
+                        const bopp_host* host, void** instance, char* error, size_t error_capacity);
   void (*destroy)(void* instance);
   /*
    * Proposes 1..max_points points into X[max_points * dim] (row-major, inside the
    * bounds) and writes how many into *count.
    */
-  bopp_status (*ask)(void* instance, uint64_t max_points, double* X, uint64_t* count,
-                     char* error, size_t error_capacity);
+  bopp_status (*ask)(void* instance, uint64_t max_points, double* X, uint64_t* count, char* error,
+                     size_t error_capacity);
   /*
    * Observations of n points, maximization convention. status[i] != BOPP_OK marks a
    * failed evaluation; its y[i] is NaN and must not be used as a value.

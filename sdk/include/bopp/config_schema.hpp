@@ -38,12 +38,18 @@ class SchemaError : public std::runtime_error {
 
 inline const char* param_type_name(std::int32_t type) {
   switch (type) {
-    case BOPP_PARAM_BOOL: return "bool";
-    case BOPP_PARAM_INT: return "integer";
-    case BOPP_PARAM_REAL: return "real";
-    case BOPP_PARAM_STRING: return "string";
-    case BOPP_PARAM_REAL_LIST: return "list of reals";
-    default: return "unknown type";
+    case BOPP_PARAM_BOOL:
+      return "bool";
+    case BOPP_PARAM_INT:
+      return "integer";
+    case BOPP_PARAM_REAL:
+      return "real";
+    case BOPP_PARAM_STRING:
+      return "string";
+    case BOPP_PARAM_REAL_LIST:
+      return "list of reals";
+    default:
+      return "unknown type";
   }
 }
 
@@ -71,9 +77,12 @@ inline std::string describe_range(const bopp_param& p) {
   std::ostringstream s;
   s.precision(17);
   bool lo = std::isfinite(p.minimum), hi = std::isfinite(p.maximum);
-  if (lo && hi) s << " in [" << p.minimum << ", " << p.maximum << "]";
-  else if (lo) s << " >= " << p.minimum;
-  else if (hi) s << " <= " << p.maximum;
+  if (lo && hi)
+    s << " in [" << p.minimum << ", " << p.maximum << "]";
+  else if (lo)
+    s << " >= " << p.minimum;
+  else if (hi)
+    s << " <= " << p.maximum;
   return s.str();
 }
 
@@ -125,8 +134,8 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
       for (const auto& c : choices)
         if (c == v) return;
       std::ostringstream s;
-      s << "key '" << p.name << "' of " << owner << " must be one of " << p.choices
-        << ", got \"" << v << "\"";
+      s << "key '" << p.name << "' of " << owner << " must be one of " << p.choices << ", got \""
+        << v << "\"";
       throw SchemaError(p.name, line, s.str());
     }
     case BOPP_PARAM_REAL_LIST: {
@@ -143,8 +152,9 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
       return;
     }
     default:
-      throw SchemaError(p.name, line, "key '" + std::string(p.name) + "' of " +
-                                          std::string(owner) + " has an unknown type");
+      throw SchemaError(
+          p.name, line,
+          "key '" + std::string(p.name) + "' of " + std::string(owner) + " has an unknown type");
   }
 }
 
@@ -170,8 +180,8 @@ inline void apply_schema(toml::table& table, std::span<const bopp_param* const> 
     for (const bopp_param* p : params) known = known || key.str() == p->name;
     if (!known) {
       throw SchemaError(std::string(key.str()), schema_detail::line_of(node),
-                        "unknown key '" + std::string(key.str()) + "' for " +
-                            std::string(owner) + "; allowed keys: " + allowed_keys(params));
+                        "unknown key '" + std::string(key.str()) + "' for " + std::string(owner) +
+                            "; allowed keys: " + allowed_keys(params));
     }
   }
   for (const bopp_param* p : params) {

@@ -71,7 +71,7 @@ const bopp_manifest* manifest_of(const char* library_name, const char* library_v
 
 // Defines the library's one exported entry symbol. NAME and VERSION are string literals;
 // the rest are bopp::Algorithm<T> and bopp::Objective<T> tags.
-#define BOPP_PLUGIN_LIBRARY(NAME, VERSION, ...)                                  \
-  extern "C" BOPP_EXPORT const bopp_manifest* bopp_plugin_manifest(void) {        \
-    return ::bopp::kit::manifest_of<__VA_ARGS__>(NAME, VERSION);                  \
+#define BOPP_PLUGIN_LIBRARY(NAME, VERSION, ...)                            \
+  extern "C" BOPP_EXPORT const bopp_manifest* bopp_plugin_manifest(void) { \
+    return ::bopp::kit::manifest_of<__VA_ARGS__>(NAME, VERSION);           \
   }

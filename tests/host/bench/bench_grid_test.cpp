@@ -58,9 +58,10 @@ noise_std = 0.5
   EXPECT_EQ(runs.back().experiment.budget, 12u);
   EXPECT_EQ(runs.back().experiment.batch, 3u);
   EXPECT_EQ(runs.back().experiment.seed, 7u);
-  const auto single = host::BenchGrid::parse("[bench]\nbatch = 2\n[[algorithm]]\nname = \"random\"\n"
-                                             "[[objective]]\nname = \"branin\"\n",
-                                             "g.toml", registry());
+  const auto single = host::BenchGrid::parse(
+      "[bench]\nbatch = 2\n[[algorithm]]\nname = \"random\"\n"
+      "[[objective]]\nname = \"branin\"\n",
+      "g.toml", registry());
   EXPECT_EQ(single.runs()[0].folder, "branin/random/q2-seed0");
   EXPECT_EQ(single.runs()[0].experiment.budget, 100u);
 }
@@ -76,7 +77,8 @@ noise_std = [0.2, 0.1, 1e-7]
 )",
                                                       "grid.toml", registry());
   ASSERT_EQ(grid.objectives.size(), 3u);
-  EXPECT_EQ(grid.objectives[0].label, "sphere-noise_std=0.2");  // TOML++ would write 0.20000000000000001
+  EXPECT_EQ(grid.objectives[0].label,
+            "sphere-noise_std=0.2");  // TOML++ would write 0.20000000000000001
   EXPECT_EQ(grid.objectives[1].label, "sphere-noise_std=0.1");
   EXPECT_EQ(grid.objectives[2].label, "sphere-noise_std=1e-07");
 }
@@ -84,7 +86,8 @@ noise_std = [0.2, 0.1, 1e-7]
 TEST(BenchGrid, EvaluatorKindsComeFromTheEvaluatorTable) {
   const std::string base = "[[algorithm]]\nname = \"random\"\n[[objective]]\nname = \"branin\"\n";
   const std::string unimplemented = error_of("[bench]\nevaluator = \"processes\"\n" + base);
-  EXPECT_EQ(unimplemented.rfind("grid.toml:2: [bench] evaluator kind 'processes'", 0), 0u) << unimplemented;
+  EXPECT_EQ(unimplemented.rfind("grid.toml:2: [bench] evaluator kind 'processes'", 0), 0u)
+      << unimplemented;
   EXPECT_NE(unimplemented.find("not implemented yet; use one of serial|threads"), std::string::npos)
       << unimplemented;
   const std::string unknown = error_of("[bench]\nevaluator = \"pigeon\"\n" + base);
@@ -94,33 +97,46 @@ TEST(BenchGrid, EvaluatorKindsComeFromTheEvaluatorTable) {
 TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   const std::string base = "[[objective]]\nname = \"branin\"\n";
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] unknown key 'budgit' for [bench]; allowed keys: seeds, budget, batch, output, "
+            "grid.toml:2: [bench] unknown key 'budgit' for [bench]; allowed keys: seeds, budget, "
+            "batch, output, "
             "evaluator, workers (did you mean 'budget'?)");
   EXPECT_EQ(error_of("[bench]\nseeds = [0, -1]\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = [0, 1])");
+            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = "
+            "[0, 1])");
   EXPECT_EQ(error_of("[bench]\nseeds = 3\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = [0, 1])");
+            "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = "
+            "[0, 1])");
   EXPECT_EQ(error_of("[bench]\nbatch = 0\n[[algorithm]]\nname = \"random\"\n" + base),
-            "grid.toml:2: [bench] key 'batch' must be an integer >= 1 or a non-empty list of integers >= 1 "
+            "grid.toml:2: [bench] key 'batch' must be an integer >= 1 or a non-empty list of "
+            "integers >= 1 "
             "(batch = [1, 2])");
-  EXPECT_EQ(error_of(base + "[[algorithm]]\nname = \"random\"\ndesgn = \"sobol\"\n"),
-            "grid.toml:5: [[algorithm]] unknown key 'desgn' for algorithm 'random'; allowed keys: design "
-            "(did you mean 'design'?)");
-  EXPECT_EQ(error_of(base + "[[algorithm]]\nname = \"random\"\n[algorithm.vary]\ndesign = [\"sobol\", \"halton\"]\n"),
-            "grid.toml:6: [algorithm.vary] key 'design' of algorithm 'random' must be one of uniform|sobol, got "
-            "\"halton\"");
-  EXPECT_NE(error_of(base + "[[algorithm]]\nname = \"random\"\n[algorithm.vary]\ndesing = [\"sobol\"]\n")
-                .find("grid.toml:6: [algorithm.vary] unknown key 'desing'"),
-            std::string::npos);
+  EXPECT_EQ(
+      error_of(base + "[[algorithm]]\nname = \"random\"\ndesgn = \"sobol\"\n"),
+      "grid.toml:5: [[algorithm]] unknown key 'desgn' for algorithm 'random'; allowed keys: design "
+      "(did you mean 'design'?)");
+  EXPECT_EQ(
+      error_of(
+          base +
+          "[[algorithm]]\nname = \"random\"\n[algorithm.vary]\ndesign = [\"sobol\", \"halton\"]\n"),
+      "grid.toml:6: [algorithm.vary] key 'design' of algorithm 'random' must be one of "
+      "uniform|sobol, got "
+      "\"halton\"");
+  EXPECT_NE(
+      error_of(base + "[[algorithm]]\nname = \"random\"\n[algorithm.vary]\ndesing = [\"sobol\"]\n")
+          .find("grid.toml:6: [algorithm.vary] unknown key 'desing'"),
+      std::string::npos);
   EXPECT_EQ(error_of(base + "[[algorithm]]\nname = \"randon\"\n"),
-            "grid.toml:4: [[algorithm]] unknown algorithm 'randon' (did you mean 'random'?); `bopp list` shows what "
+            "grid.toml:4: [[algorithm]] unknown algorithm 'randon' (did you mean 'random'?); `bopp "
+            "list` shows what "
             "is installed");
-  EXPECT_NE(error_of(base + "[algorithm]\nname = \"random\"\n").find("must be written [[algorithm]]"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(base + "[algorithm]\nname = \"random\"\n").find("must be written [[algorithm]]"),
+      std::string::npos);
   EXPECT_NE(error_of(base + "[[algorithm]]\nname = \"random\"\n[[algorithm]]\nname = \"random\"\n")
                 .find("label 'random' is already used"),
             std::string::npos);
-  EXPECT_NE(error_of("[[algorithm]]\nname = \"random\"\n").find("missing [[objective]]"), std::string::npos);
+  EXPECT_NE(error_of("[[algorithm]]\nname = \"random\"\n").find("missing [[objective]]"),
+            std::string::npos);
   EXPECT_NE(error_of("[benchh]\n" + base).find("unknown section [benchh] (did you mean 'bench'?)"),
             std::string::npos);
 }

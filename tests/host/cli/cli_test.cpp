@@ -37,11 +37,13 @@ Outcome bopp(const std::string& args, const std::string& stdin_text = "") {
   const auto folder = fresh_folder("cli");
   std::ofstream(folder / "in") << stdin_text;
   const std::string command = "BOPP_PLUGIN_PATH='" + test_plugin_dir("c").string() + ":" +
-                              test_plugin_dir("misbehaving").string() + "' '" + bopp_program().string() +
-                              "' " + args + " < '" + (folder / "in").string() + "' > '" +
-                              (folder / "out").string() + "' 2> '" + (folder / "err").string() + "'";
+                              test_plugin_dir("misbehaving").string() + "' '" +
+                              bopp_program().string() + "' " + args + " < '" +
+                              (folder / "in").string() + "' > '" + (folder / "out").string() +
+                              "' 2> '" + (folder / "err").string() + "'";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(folder / "out"), read_file(folder / "err")};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(folder / "out"),
+          read_file(folder / "err")};
 }
 
 std::filesystem::path write_experiment(const std::string& body) {
@@ -78,8 +80,11 @@ TEST(Cli, DescribeShowsTheParameterSchema) {
 
 TEST(Cli, RunPrintsTheBestValueAndTheRecordFolder) {
   const auto record = fresh_folder("record") / "r";
-  const auto file = write_experiment("[run]\nbudget = 16\nbatch = 4\n[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n");
-  const Outcome o = bopp("run '" + file.string() + "' --output '" + record.string() + "' --set run.seed=4");
+  const auto file = write_experiment(
+      "[run]\nbudget = 16\nbatch = 4\n[objective]\nname = 'c_quadratic'\n[algorithm]\nname = "
+      "'random'\n");
+  const Outcome o =
+      bopp("run '" + file.string() + "' --output '" + record.string() + "' --set run.seed=4");
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("best value "), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("known optimum 0, simple regret "), std::string::npos) << o.out;
@@ -92,24 +97,30 @@ TEST(Cli, RunPrintsTheBestValueAndTheRecordFolder) {
 }
 
 TEST(Cli, ATypoIsOneLineNamingFileLineAndKey) {
-  const auto file = write_experiment("[run]\nbudget = 16\n[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\ndesgn = 'sobol'\n");
+  const auto file = write_experiment(
+      "[run]\nbudget = 16\n[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\ndesgn "
+      "= 'sobol'\n");
   const Outcome o = bopp("run '" + file.string() + "'");
   EXPECT_EQ(o.exit_code, 1);
-  EXPECT_NE(o.err.find(file.string() + ":7: [algorithm] unknown key 'desgn'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(file.string() + ":7: [algorithm] unknown key 'desgn'"), std::string::npos)
+      << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
 }
 
 TEST(Cli, UnwritableOutputFolderFailsBeforeAnyEvaluation) {
   const auto folder = fresh_folder("blocked");
   std::ofstream(folder / "file") << "x";
-  const auto file = write_experiment("[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n");
-  const Outcome o = bopp("run '" + file.string() + "' --output '" + (folder / "file" / "run").string() + "'");
+  const auto file =
+      write_experiment("[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n");
+  const Outcome o =
+      bopp("run '" + file.string() + "' --output '" + (folder / "file" / "run").string() + "'");
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(o.err.find("cannot write the run record"), std::string::npos) << o.err;
 }
 
 TEST(Cli, EvalPrintsOneValuePerRow) {
-  const Outcome o = bopp("eval c_quadratic --set dim=2 --points -", "x0,x1\n0.3,0.3\n0.3 1.3\n# comment\n1,0.3\n");
+  const Outcome o = bopp("eval c_quadratic --set dim=2 --points -",
+                         "x0,x1\n0.3,0.3\n0.3 1.3\n# comment\n1,0.3\n");
   // 1.3 is outside [0, 1]: the whole call is refused, naming the point.
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(o.err.find("point 2 is outside the bounds"), std::string::npos) << o.err;
@@ -133,7 +144,8 @@ TEST(Cli, HelpListsEveryCommand) {
   }
   const Outcome unknown = bopp("frobnicate");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("commands: list, describe, run, eval, bench, report"), std::string::npos)
+  EXPECT_NE(unknown.err.find("commands: list, describe, run, eval, bench, report"),
+            std::string::npos)
       << unknown.err;
 }
 

@@ -42,7 +42,8 @@ TEST(PluginRegistry, ReportsLibraryWithoutEntrySymbol) {
   const PluginRegistry registry({test_plugin_dir("no-entry")});
   const BrokenLibrary* b = broken_named(registry, "libbopp-no_entry.so");
   ASSERT_NE(b, nullptr);
-  EXPECT_NE(b->reason.find("no entry symbol 'bopp_plugin_manifest'"), std::string::npos) << b->reason;
+  EXPECT_NE(b->reason.find("no entry symbol 'bopp_plugin_manifest'"), std::string::npos)
+      << b->reason;
 }
 
 TEST(PluginRegistry, ReportsFileThatIsNotALibrary) {
@@ -76,13 +77,15 @@ TEST(PluginRegistry, UnknownNameSuggestsTheClosestAndMentionsBrokenLibraries) {
     FAIL();
   } catch (const Error& e) {
     const std::string message = e.what();
-    EXPECT_NE(message.find("unknown algorithm 'randon' (did you mean 'random'?)"), std::string::npos) << message;
+    EXPECT_NE(message.find("unknown algorithm 'randon' (did you mean 'random'?)"),
+              std::string::npos)
+        << message;
     EXPECT_NE(message.find("1 plugin library could not be loaded"), std::string::npos) << message;
   }
 }
 
 TEST(PluginRegistry, TheSameFolderTwiceLoadsEachLibraryOnce) {
-  const PluginRegistry registry({plugin_dir(), plugin_dir() / "." });
+  const PluginRegistry registry({plugin_dir(), plugin_dir() / "."});
   EXPECT_TRUE(registry.broken().empty());
   EXPECT_EQ(registry.algorithm_names().size(),
             PluginRegistry({plugin_dir()}).algorithm_names().size());
@@ -110,7 +113,8 @@ TEST(PluginRegistry, SearchPathNamesAFolderOnceAtItsFirstPlace) {
   EXPECT_EQ(folders[2], "/env/b");
   for (std::size_t i = 0; i < folders.size(); ++i)
     for (std::size_t j = i + 1; j < folders.size(); ++j)
-      EXPECT_NE(std::filesystem::weakly_canonical(folders[i]), std::filesystem::weakly_canonical(folders[j]));
+      EXPECT_NE(std::filesystem::weakly_canonical(folders[i]),
+                std::filesystem::weakly_canonical(folders[j]));
 }
 
 TEST(PluginRegistry, NeverSearchesTheCurrentFolderImplicitly) {

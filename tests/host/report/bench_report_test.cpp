@@ -6,8 +6,8 @@
 #include <bopp/host/report/report_plots.hpp>
 #include <bopp/host/run/run_record.hpp>
 
-#include "test_paths.hpp"
 #include "png_image.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -44,16 +44,16 @@ std::string read_text(const fs::path& p) {
 
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(read_text(p)); }
 
-std::string plugin_path_env() {
-  return test_plugin_dir("misbehaving").string();
-}
+std::string plugin_path_env() { return test_plugin_dir("misbehaving").string(); }
 
 // Runs `bopp ARGS` in `folder` through the shell, with the test plugins on the search path.
 Outcome bopp(const fs::path& folder, const std::string& args) {
-  const std::string command = "cd '" + folder.string() + "' && BOPP_PLUGIN_PATH='" + plugin_path_env() + "' '" +
-                              bopp_program().string() + "' " + args + " > out.txt 2> err.txt";
+  const std::string command = "cd '" + folder.string() + "' && BOPP_PLUGIN_PATH='" +
+                              plugin_path_env() + "' '" + bopp_program().string() + "' " + args +
+                              " > out.txt 2> err.txt";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out.txt"), read_text(folder / "err.txt")};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out.txt"),
+          read_text(folder / "err.txt")};
 }
 
 // Two algorithms (random search with a uniform and a Sobol design) × two objectives × three seeds.
@@ -84,7 +84,8 @@ double standard_error(const std::vector<double>& v) {
   const double m = mean(v);
   double s = 0;
   for (double x : v) s += (x - m) * (x - m);
-  return std::sqrt(s / static_cast<double>(v.size() - 1)) / std::sqrt(static_cast<double>(v.size()));
+  return std::sqrt(s / static_cast<double>(v.size() - 1)) /
+         std::sqrt(static_cast<double>(v.size()));
 }
 
 TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
@@ -92,7 +93,9 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
   std::ofstream(folder / "grid.toml") << kGrid;
   const Outcome bench = bopp(folder, "bench grid.toml --jobs 2 --no-sync");
   ASSERT_EQ(bench.exit_code, 0) << bench.out << bench.err;
-  EXPECT_NE(bench.out.find("12 runs: 12 completed now, 0 complete before, 0 failed"), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("12 runs: 12 completed now, 0 complete before, 0 failed"),
+            std::string::npos)
+      << bench.out;
 
   const nlohmann::json index = read_json(folder / "cmp" / "index.json");
   ASSERT_EQ(index["runs"].size(), 12u);
@@ -139,7 +142,8 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
       std::sort(best.begin(), best.end());
       EXPECT_DOUBLE_EQ(row["final_best"]["median"], best[1]);
       EXPECT_DOUBLE_EQ(row["simple_regret"]["mean"], mean(simple));
-      EXPECT_NEAR(row["cumulative_regret"]["mean"].get<double>(), mean(cumulative), 1e-9 * std::abs(mean(cumulative)));
+      EXPECT_NEAR(row["cumulative_regret"]["mean"].get<double>(), mean(cumulative),
+                  1e-9 * std::abs(mean(cumulative)));
       EXPECT_EQ(row["reached_target"], to_target.size());
       if (!to_target.empty()) {
         EXPECT_DOUBLE_EQ(row["evaluations_to_target"]["mean"], mean(to_target));
@@ -159,7 +163,8 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
   // A moved bench folder is still complete, and one run folder keeps its bench labels.
   fs::rename(folder / "cmp", folder / "moved");
   const Outcome again = bopp(folder, "bench grid.toml --output moved");
-  EXPECT_NE(again.out.find("12 runs: 0 completed now, 12 complete before"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("12 runs: 0 completed now, 12 complete before"), std::string::npos)
+      << again.out;
   const Outcome one = bopp(folder, "report moved/branin/rs-design=sobol/q1-seed0 --format csv");
   EXPECT_NE(one.out.find("branin,minimize,0.3978873577297384,"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find(",rs-design=sobol,1,1,"), std::string::npos) << one.out;
@@ -169,7 +174,8 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
   const Outcome plots = bopp(folder, "report cmp --plot png --output plots");
   ASSERT_EQ(plots.exit_code, 0) << plots.err;
   EXPECT_TRUE(fs::is_regular_file(folder / "plots" / "table.md"));
-  for (const char* stem : {"branin-evaluations", "branin-time", "hartmann6-evaluations", "hartmann6-time"}) {
+  for (const char* stem :
+       {"branin-evaluations", "branin-time", "hartmann6-evaluations", "hartmann6-time"}) {
     EXPECT_TRUE(fs::is_regular_file(folder / "plots" / (std::string(stem) + ".dat"))) << stem;
     EXPECT_TRUE(fs::is_regular_file(folder / "plots" / (std::string(stem) + ".png"))) << plots.err;
   }
@@ -209,7 +215,8 @@ sleep_ms = 25.0
     ::dup2(null_fd, 1);
     ::dup2(null_fd, 2);
     const std::string program = bopp_program().string();
-    ::execl(program.c_str(), program.c_str(), "bench", "grid.toml", "--jobs", "1", static_cast<char*>(nullptr));
+    ::execl(program.c_str(), program.c_str(), "bench", "grid.toml", "--jobs", "1",
+            static_cast<char*>(nullptr));
     ::_exit(127);
   }
   ::setpgid(child, child);
@@ -231,10 +238,12 @@ sleep_ms = 25.0
   ::waitpid(child, &status, 0);
   ASSERT_GE(done, 2u);
 
-  std::map<std::string, std::string> finished;  // folder -> run.json of runs complete before the kill
+  std::map<std::string, std::string>
+      finished;  // folder -> run.json of runs complete before the kill
   std::size_t complete_before = 0;
   for (int seed = 0; seed < 6; ++seed) {
-    const fs::path run = folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
+    const fs::path run =
+        folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
     if (fs::exists(run / "run.json") && read_json(run / "run.json")["status"] == "completed") {
       finished[run.string()] = read_text(run / "run.json");
       ++complete_before;
@@ -249,9 +258,11 @@ sleep_ms = 25.0
                              std::to_string(complete_before) + " complete before, 0 failed"),
             std::string::npos)
       << resumed.out;
-  for (const auto& [run, json] : finished) EXPECT_EQ(read_text(fs::path(run) / "run.json"), json) << "redone: " << run;
+  for (const auto& [run, json] : finished)
+    EXPECT_EQ(read_text(fs::path(run) / "run.json"), json) << "redone: " << run;
   for (int seed = 0; seed < 6; ++seed) {
-    const fs::path run = folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
+    const fs::path run =
+        folder / "slow" / "slow_objective" / "random" / ("q1-seed" + std::to_string(seed));
     EXPECT_EQ(read_json(run / "run.json")["status"], "completed") << run;
     EXPECT_EQ(host::read_evaluations(run / "evaluations.jsonl").size(), 8u) << run;
   }
@@ -273,7 +284,9 @@ name = "sphere"
 )";
   const Outcome bench = bopp(folder, "bench grid.toml --jobs 2");
   EXPECT_EQ(bench.exit_code, 1);
-  EXPECT_NE(bench.out.find("4 runs: 2 completed now, 0 complete before, 2 failed"), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("4 runs: 2 completed now, 0 complete before, 2 failed"),
+            std::string::npos)
+      << bench.out;
   EXPECT_NE(bench.out.find("ask failed on purpose"), std::string::npos) << bench.out;
   const nlohmann::json index = read_json(folder / "mixed" / "index.json");
   for (const auto& r : index["runs"]) {
@@ -282,7 +295,8 @@ name = "sphere"
   // The report uses the completed runs and says which it left out.
   const Outcome report = bopp(folder, "report mixed");
   EXPECT_EQ(report.exit_code, 0) << report.err;
-  EXPECT_NE(report.err.find("left out 2 run(s) with status 'failed'"), std::string::npos) << report.err;
+  EXPECT_NE(report.err.find("left out 2 run(s) with status 'failed'"), std::string::npos)
+      << report.err;
   EXPECT_NE(report.out.find("| random | 1 | 2 |"), std::string::npos) << report.out;
   EXPECT_EQ(report.out.find("throwing_algorithm"), std::string::npos) << report.out;
 }

@@ -42,22 +42,26 @@ TEST(Experiment, ParsesAndFillsRunDefaults) {
 }
 
 TEST(Experiment, UnknownRunKeyNamesFileLineKeyAndAllowedKeys) {
-  const std::string message = parse_error("[run]\nseed = 1\nbudgit = 5\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
+  const std::string message =
+      parse_error("[run]\nseed = 1\nbudgit = 5\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
   EXPECT_NE(message.find("exp.toml:3:"), std::string::npos) << message;
   EXPECT_NE(message.find("'budgit'"), std::string::npos) << message;
-  EXPECT_NE(message.find("allowed keys: seed, budget, batch, output"), std::string::npos) << message;
+  EXPECT_NE(message.find("allowed keys: seed, budget, batch, output"), std::string::npos)
+      << message;
   EXPECT_NE(message.find("did you mean 'budget'"), std::string::npos) << message;
 }
 
 TEST(Experiment, WrongTypeIsAnError) {
-  const std::string message = parse_error("[run]\nbudget = \"many\"\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
+  const std::string message =
+      parse_error("[run]\nbudget = \"many\"\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
   EXPECT_NE(message.find("exp.toml:2:"), std::string::npos) << message;
   EXPECT_NE(message.find("'budget'"), std::string::npos) << message;
   EXPECT_NE(message.find("must be integer"), std::string::npos) << message;
 }
 
 TEST(Experiment, OutOfRangeValueIsAnError) {
-  const std::string message = parse_error("[run]\nbudget = 0\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
+  const std::string message =
+      parse_error("[run]\nbudget = 0\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
   EXPECT_NE(message.find("'budget'"), std::string::npos) << message;
   EXPECT_NE(message.find(">= 1"), std::string::npos) << message;
 }
@@ -74,7 +78,8 @@ TEST(Experiment, MissingPluginNameIsAnError) {
 }
 
 TEST(Experiment, MissingSectionIsAnError) {
-  EXPECT_NE(parse_error("[objective]\nname = 'a'\n").find("missing section [algorithm]"), std::string::npos);
+  EXPECT_NE(parse_error("[objective]\nname = 'a'\n").find("missing section [algorithm]"),
+            std::string::npos);
 }
 
 TEST(Experiment, SyntaxErrorNamesLineAndColumn) {
@@ -85,7 +90,8 @@ TEST(Experiment, SyntaxErrorNamesLineAndColumn) {
 
 TEST(Experiment, OverridesReplaceAndAddKeys) {
   const Experiment e = Experiment::parse(
-      kMinimal, "exp.toml", {"run.seed=11", "objective.name=hartmann6", "algorithm.design=sobol", "objective.dim=4"});
+      kMinimal, "exp.toml",
+      {"run.seed=11", "objective.name=hartmann6", "algorithm.design=sobol", "objective.dim=4"});
   EXPECT_EQ(e.seed, 11u);
   EXPECT_EQ(e.objective.name, "hartmann6");
   EXPECT_EQ(e.algorithm.config["design"].value<std::string>(), "sobol");
@@ -95,12 +101,14 @@ TEST(Experiment, OverridesReplaceAndAddKeys) {
 TEST(Experiment, BadOverrideNamesTheOption) {
   const std::string message = parse_error(kMinimal, {"run.budgit=3"});
   EXPECT_NE(message.find("--set run.budgit=3"), std::string::npos) << message;
-  EXPECT_NE(parse_error(kMinimal, {"nosection=3"}).find("expected section.key=value"), std::string::npos);
+  EXPECT_NE(parse_error(kMinimal, {"nosection=3"}).find("expected section.key=value"),
+            std::string::npos);
   EXPECT_NE(parse_error(kMinimal, {"rn.seed=3"}).find("did you mean 'run'"), std::string::npos);
 }
 
 TEST(Experiment, EvaluatorKindIsChecked) {
-  const std::string message = parse_error(std::string(kMinimal) + "[evaluator]\nkind = \"carrier-pigeon\"\n");
+  const std::string message =
+      parse_error(std::string(kMinimal) + "[evaluator]\nkind = \"carrier-pigeon\"\n");
   EXPECT_NE(message.find("must be one of serial|threads"), std::string::npos) << message;
 }
 

@@ -74,7 +74,8 @@ TEST(RunRecord, UnwritableFolderIsOneClearError) {
   // A file where a folder should be: fails for root too, unlike a chmod.
   std::ofstream(folder / "blocker") << "not a folder";
   try {
-    RunRecord record(folder / "blocker" / "run", toml::table{}, nlohmann::json::object(), false, true);
+    RunRecord record(folder / "blocker" / "run", toml::table{}, nlohmann::json::object(), false,
+                     true);
     FAIL() << "wrote under a file";
   } catch (const Error& e) {
     const std::string message = e.what();

@@ -32,7 +32,8 @@ RunOptions quiet() {
 Experiment experiment(const std::string& objective, const std::string& algorithm,
                       const std::string& run = "budget = 20\nbatch = 4\nseed = 5",
                       const std::string& folder_name = "run") {
-  const std::string text = "[run]\n" + run + "\n[objective]\n" + objective + "\n[algorithm]\n" + algorithm + "\n";
+  const std::string text =
+      "[run]\n" + run + "\n[objective]\n" + objective + "\n[algorithm]\n" + algorithm + "\n";
   Experiment e = Experiment::parse(text, "exp.toml");
   e.output = (test::fresh_folder(folder_name) / "record").string();
   e.resolve_plugins(registry());
@@ -57,7 +58,7 @@ TEST(Run, CompletesAndWritesACompleteRecord) {
     EXPECT_EQ(lines[i].x.size(), 3u);
   }
   const auto timings = read_batch_timings(r.record / "batches.jsonl");
-  ASSERT_EQ(timings.size(), 5u);  // 20 evaluations in batches of 4
+  ASSERT_EQ(timings.size(), 5u);   // 20 evaluations in batches of 4
   double algorithm_seconds = 0.0;  // summed in the order the run summed them
   for (std::size_t b = 0; b < timings.size(); ++b) {
     EXPECT_EQ(timings[b].batch, b);
@@ -94,9 +95,24 @@ TEST(Run, AlgorithmIsToldNegatedValuesOfAMinimizedObjective) {
 }
 
 TEST(Run, SameSeedGivesTheSameEvaluationsBitForBit) {
-  const auto a = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 9", "a"), registry(), quiet()).record / "evaluations.jsonl");
-  const auto b = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 9", "b"), registry(), quiet()).record / "evaluations.jsonl");
-  const auto c = read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'", "budget = 12\nseed = 10", "c"), registry(), quiet()).record / "evaluations.jsonl");
+  const auto a =
+      read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'",
+                                                 "budget = 12\nseed = 9", "a"),
+                                      registry(), quiet())
+                           .record /
+                       "evaluations.jsonl");
+  const auto b =
+      read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'",
+                                                 "budget = 12\nseed = 9", "b"),
+                                      registry(), quiet())
+                           .record /
+                       "evaluations.jsonl");
+  const auto c =
+      read_evaluations(run_experiment(experiment("name = 'c_quadratic'", "name = 'random'",
+                                                 "budget = 12\nseed = 10", "c"),
+                                      registry(), quiet())
+                           .record /
+                       "evaluations.jsonl");
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(std::memcmp(a[i].x.data(), b[i].x.data(), a[i].x.size() * sizeof(double)), 0);
@@ -108,13 +124,18 @@ TEST(Run, SameSeedGivesTheSameEvaluationsBitForBit) {
 
 TEST(Run, SerialAndThreadedEvaluatorsGiveIdenticalRecords) {
   const std::string objective = "name = 'slow_objective'\nsleep_ms = 1.0\ndim = 3";
-  const auto serial = read_evaluations(
-      run_experiment(experiment(objective, "name = 'random'", "budget = 24\nbatch = 8\nseed = 2", "serial"), registry(), quiet()).record /
-      "evaluations.jsonl");
-  Experiment threaded = experiment(objective, "name = 'random'", "budget = 24\nbatch = 8\nseed = 2", "threads");
+  const auto serial =
+      read_evaluations(run_experiment(experiment(objective, "name = 'random'",
+                                                 "budget = 24\nbatch = 8\nseed = 2", "serial"),
+                                      registry(), quiet())
+                           .record /
+                       "evaluations.jsonl");
+  Experiment threaded =
+      experiment(objective, "name = 'random'", "budget = 24\nbatch = 8\nseed = 2", "threads");
   threaded.evaluator = "threads";
   threaded.workers = 4;
-  const auto parallel = read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
+  const auto parallel =
+      read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
   ASSERT_EQ(serial.size(), parallel.size());
   for (std::size_t i = 0; i < serial.size(); ++i) {
     EXPECT_EQ(serial[i].x, parallel[i].x);
@@ -127,26 +148,36 @@ TEST(Run, SerialAndThreadedEvaluatorsGiveIdenticalRecords) {
 // the default build) and gpsample's function is a GP posterior mean (a Cholesky, on
 // bopp::bo_portable). The evaluator changes where an evaluation runs, never what it is.
 TEST(Run, GpAlgorithmOnAGpObjectiveGivesIdenticalRecordsWithEveryEvaluator) {
-  const std::string objective = "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 4\nseed = 3\nnoise_std = 0.1";
-  const std::string algorithm = "name = 'gpbo'\ninitial_points = 8\nraw_samples = 64\noptimizer_restarts = 2";
+  const std::string objective =
+      "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 4\nseed = 3\nnoise_std = 0.1";
+  const std::string algorithm =
+      "name = 'gpbo'\ninitial_points = 8\nraw_samples = 64\noptimizer_restarts = 2";
   const std::string run = "budget = 24\nbatch = 4\nseed = 7";
   const auto serial = read_evaluations(
-      run_experiment(experiment(objective, algorithm, run, "gp-serial"), registry(), quiet()).record / "evaluations.jsonl");
+      run_experiment(experiment(objective, algorithm, run, "gp-serial"), registry(), quiet())
+          .record /
+      "evaluations.jsonl");
   Experiment threaded = experiment(objective, algorithm, run, "gp-threads");
   threaded.evaluator = "threads";
   threaded.workers = 3;
-  const auto parallel = read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
+  const auto parallel =
+      read_evaluations(run_experiment(threaded, registry(), quiet()).record / "evaluations.jsonl");
   ASSERT_EQ(serial.size(), 24u);
   ASSERT_EQ(parallel.size(), 24u);
   for (std::size_t i = 0; i < serial.size(); ++i) {
     ASSERT_TRUE(serial[i].ok) << serial[i].message;
-    EXPECT_EQ(std::memcmp(serial[i].x.data(), parallel[i].x.data(), serial[i].x.size() * sizeof(double)), 0) << i;
+    EXPECT_EQ(
+        std::memcmp(serial[i].x.data(), parallel[i].x.data(), serial[i].x.size() * sizeof(double)),
+        0)
+        << i;
     EXPECT_EQ(std::memcmp(&serial[i].y, &parallel[i].y, sizeof(double)), 0) << i;
   }
 }
 
 TEST(Run, ObjectiveThatThrowsFailsOnlyThosePoints) {
-  const RunResult r = run_experiment(experiment("name = 'throwing_objective'", "name = 'random'", "budget = 40\nbatch = 5\nseed = 1"), registry(), quiet());
+  const RunResult r = run_experiment(experiment("name = 'throwing_objective'", "name = 'random'",
+                                                "budget = 40\nbatch = 5\nseed = 1"),
+                                     registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::completed);
   const auto lines = read_evaluations(r.record / "evaluations.jsonl");
   ASSERT_EQ(lines.size(), 40u);
@@ -165,7 +196,9 @@ TEST(Run, ObjectiveThatThrowsFailsOnlyThosePoints) {
 }
 
 TEST(Run, NanAndInfiniteValuesAreRecordedAsFailed) {
-  const RunResult r = run_experiment(experiment("name = 'nan_objective'", "name = 'random'", "budget = 60\nbatch = 6\nseed = 3"), registry(), quiet());
+  const RunResult r = run_experiment(
+      experiment("name = 'nan_objective'", "name = 'random'", "budget = 60\nbatch = 6\nseed = 3"),
+      registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::completed);
   bool saw_nan = false, saw_inf = false;
   for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
@@ -181,7 +214,10 @@ TEST(Run, NanAndInfiniteValuesAreRecordedAsFailed) {
 }
 
 TEST(Run, AlgorithmThatThrowsEndsTheRunAndKeepsTheRecordValid) {
-  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'throwing_algorithm'\nfail_after = 2", "budget = 30\nbatch = 3"), registry(), quiet());
+  const RunResult r = run_experiment(
+      experiment("name = 'c_quadratic'", "name = 'throwing_algorithm'\nfail_after = 2",
+                 "budget = 30\nbatch = 3"),
+      registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::failed);
   EXPECT_NE(r.message.find("algorithm 'throwing_algorithm'"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("failed in ask: ask failed on purpose"), std::string::npos) << r.message;
@@ -194,20 +230,32 @@ TEST(Run, AlgorithmThatThrowsEndsTheRunAndKeepsTheRecordValid) {
 }
 
 TEST(Run, PointOutsideTheBoundsIsPluginMisbehaving) {
-  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'out_of_bounds_algorithm'"), registry(), quiet());
+  const RunResult r = run_experiment(
+      experiment("name = 'c_quadratic'", "name = 'out_of_bounds_algorithm'"), registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::failed);
-  EXPECT_EQ(r.message.rfind("plugin misbehaving: algorithm 'out_of_bounds_algorithm' asked a point outside the bounds", 0), 0u) << r.message;
+  EXPECT_EQ(r.message.rfind("plugin misbehaving: algorithm 'out_of_bounds_algorithm' asked a point "
+                            "outside the bounds",
+                            0),
+            0u)
+      << r.message;
 }
 
 TEST(Run, TooManyPointsIsPluginMisbehaving) {
-  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'too_many_points_algorithm'"), registry(), quiet());
+  const RunResult r =
+      run_experiment(experiment("name = 'c_quadratic'", "name = 'too_many_points_algorithm'"),
+                     registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::failed);
-  EXPECT_NE(r.message.find("plugin misbehaving: algorithm 'too_many_points_algorithm' returned 5 points from ask(4)"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("plugin misbehaving: algorithm 'too_many_points_algorithm' returned 5 "
+                           "points from ask(4)"),
+            std::string::npos)
+      << r.message;
 }
 
 TEST(Run, IntegerAndCategoricalCoordinatesAreRoundedBeforeEvaluation) {
   // mixed_objective throws on a non-integral discrete coordinate.
-  const RunResult r = run_experiment(experiment("name = 'mixed_objective'", "name = 'random'", "budget = 30\nbatch = 5"), registry(), quiet());
+  const RunResult r = run_experiment(
+      experiment("name = 'mixed_objective'", "name = 'random'", "budget = 30\nbatch = 5"),
+      registry(), quiet());
   EXPECT_EQ(r.status, RunStatus::completed);
   EXPECT_EQ(r.failed_evaluations, 0u);
   for (const auto& l : read_evaluations(r.record / "evaluations.jsonl")) {
@@ -221,7 +269,8 @@ TEST(Run, AStopRequestEndsTheRunAsStopped) {
   std::atomic<bool> stop{true};
   RunOptions options = quiet();
   options.stop = &stop;
-  const RunResult r = run_experiment(experiment("name = 'c_quadratic'", "name = 'random'"), registry(), options);
+  const RunResult r =
+      run_experiment(experiment("name = 'c_quadratic'", "name = 'random'"), registry(), options);
   EXPECT_EQ(r.status, RunStatus::stopped);
   EXPECT_EQ(run_json(r.record)["status"], "stopped");
 }
@@ -239,27 +288,43 @@ std::string resolve_error(const std::string& objective, const std::string& algor
 }
 
 TEST(Run, UnknownPluginKeyNamesFileLineKeyAndAllowedKeys) {
-  const std::string message = resolve_error("name = 'c_quadratic'", "name = 'random'\ndesing = 'sobol'");
-  EXPECT_EQ(message.rfind("exp.toml:5: [algorithm] unknown key 'desing' for algorithm 'random'; allowed keys: design", 0), 0u) << message;
+  const std::string message =
+      resolve_error("name = 'c_quadratic'", "name = 'random'\ndesing = 'sobol'");
+  EXPECT_EQ(message.rfind("exp.toml:5: [algorithm] unknown key 'desing' for algorithm 'random'; "
+                          "allowed keys: design",
+                          0),
+            0u)
+      << message;
   EXPECT_NE(message.find("did you mean 'design'"), std::string::npos) << message;
 }
 
 TEST(Run, WrongPluginValueTypeAndRangeAreErrors) {
-  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 3").find("key 'design' of algorithm 'random' must be string"), std::string::npos);
-  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 'halton'").find("must be one of uniform|sobol"), std::string::npos);
-  EXPECT_NE(resolve_error("name = 'slow_objective'\nsleep_ms = -1", "name = 'random'").find("exp.toml:3: [objective] key 'sleep_ms'"), std::string::npos);
+  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 3")
+                .find("key 'design' of algorithm 'random' must be string"),
+            std::string::npos);
+  EXPECT_NE(resolve_error("name = 'c_quadratic'", "name = 'random'\ndesign = 'halton'")
+                .find("must be one of uniform|sobol"),
+            std::string::npos);
+  EXPECT_NE(resolve_error("name = 'slow_objective'\nsleep_ms = -1", "name = 'random'")
+                .find("exp.toml:3: [objective] key 'sleep_ms'"),
+            std::string::npos);
 }
 
 TEST(Run, UnknownObjectiveSuggestsTheClosestName) {
   const std::string message = resolve_error("name = 'c_quadratik'", "name = 'random'");
-  EXPECT_NE(message.find("[objective] unknown objective 'c_quadratik' (did you mean 'c_quadratic'?)"), std::string::npos) << message;
+  EXPECT_NE(
+      message.find("[objective] unknown objective 'c_quadratik' (did you mean 'c_quadratic'?)"),
+      std::string::npos)
+      << message;
 }
 
 TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
   const PluginRegistry examples({test::test_plugin_dir("examples")});
   ASSERT_TRUE(examples.broken().empty()) << examples.broken()[0].reason;
-  Experiment e = Experiment::parse("[run]\nbudget = 200\nbatch = 5\n[objective]\nname = 'minimal_c_sphere'\n"
-                                   "[algorithm]\nname = 'hill_climber'\nstep = 0.05\n", "exp.toml");
+  Experiment e = Experiment::parse(
+      "[run]\nbudget = 200\nbatch = 5\n[objective]\nname = 'minimal_c_sphere'\n"
+      "[algorithm]\nname = 'hill_climber'\nstep = 0.05\n",
+      "exp.toml");
   e.output = (test::fresh_folder("examples") / "record").string();
   e.resolve_plugins(examples);
   const RunResult r = run_experiment(e, examples, quiet());

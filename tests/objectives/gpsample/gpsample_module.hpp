@@ -11,7 +11,8 @@ namespace gpsample_test {
 // The module's one objective class.
 inline const bopp_objective_class& objective_class() {
   const bopp_manifest& m = bopp::test::module_manifest("gpsample");
-  if (m.objective_count != 1) throw std::runtime_error("libbopp-gpsample.so should provide one objective");
+  if (m.objective_count != 1)
+    throw std::runtime_error("libbopp-gpsample.so should provide one objective");
   return *m.objectives[0];
 }
 

@@ -108,8 +108,8 @@ TEST(GpSampleStatistics, DefaultNuggetSmoothsButFollowsTheSample) {
 }
 
 TEST(GpSampleStatistics, DefaultLengthscaleFollowsMuellerEtAl) {
-  // Fan et al. 2024's gpsample setup (docs/objectives.md): ℓ ~ U(0.7·2l(d), 1.3·2l(d)) spans [0.522, 0.970] at d = 25, [0.740, 1.374]
-  // at d = 50 and [1.048, 1.946] at d = 100.
+  // Fan et al. 2024's gpsample setup (docs/objectives.md): ℓ ~ U(0.7·2l(d), 1.3·2l(d)) spans
+  // [0.522, 0.970] at d = 25, [0.740, 1.374] at d = 50 and [1.048, 1.946] at d = 100.
   EXPECT_NEAR(default_lengthscale(2), 0.2, 1e-12);
   EXPECT_NEAR(default_lengthscale(25) * 0.7, 0.522, 0.002);
   EXPECT_NEAR(default_lengthscale(50) * 1.3, 1.374, 0.002);

@@ -35,9 +35,12 @@ TEST(SyntheticLibrary, SchemaHasDimOnlyWhereTheDimensionIsFree) {
     const bopp_param* noise = nullptr;
     for (std::uint32_t i = 0; i < c.param_count; ++i) {
       const std::string key = c.params[i]->name;
-      if (key == "dim") dim = c.params[i];
-      else if (key == "noise_std") noise = c.params[i];
-      else ADD_FAILURE() << "unexpected key " << key;
+      if (key == "dim")
+        dim = c.params[i];
+      else if (key == "noise_std")
+        noise = c.params[i];
+      else
+        ADD_FAILURE() << "unexpected key " << key;
     }
     ASSERT_NE(noise, nullptr);
     EXPECT_EQ(noise->type, BOPP_PARAM_REAL);

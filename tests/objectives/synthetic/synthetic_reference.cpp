@@ -82,8 +82,7 @@ double powell(const Vector& x) {
   double s = 0.0;
   for (std::size_t i = 1; i <= x.size() / 4; ++i) {
     s += power(at(4 * i - 3) + 10.0 * at(4 * i - 2), 2) +
-         5.0 * power(at(4 * i - 1) - at(4 * i), 2) +
-         power(at(4 * i - 2) - 2.0 * at(4 * i - 1), 4) +
+         5.0 * power(at(4 * i - 1) - at(4 * i), 2) + power(at(4 * i - 2) - 2.0 * at(4 * i - 1), 4) +
          10.0 * power(at(4 * i - 3) - at(4 * i), 4);
   }
   return s;
@@ -165,38 +164,79 @@ std::vector<Reference> make_references() {
       {"griewank", griewank, true, 2, any_dims, {{-600.0, 600.0}}, exact_at(0.0, 0.0)},
       // VLSE's -39.16599 d is itself rounded badly (the term's minimum is -39.1661657...);
       // BoTorch publishes -39.166166 d.
-      {"styblinski_tang", styblinski_tang, true, 2, any_dims, {{-5.0, 5.0}},
+      {"styblinski_tang",
+       styblinski_tang,
+       true,
+       2,
+       any_dims,
+       {{-5.0, 5.0}},
        [](int dim) -> std::optional<PublishedMinimum> {
-         return PublishedMinimum{-39.166166 * dim, 5e-7 * dim,
-                                 {Vector(static_cast<std::size_t>(dim), -2.903534)}, 5e-7};
+         return PublishedMinimum{-39.166166 * dim,
+                                 5e-7 * dim,
+                                 {Vector(static_cast<std::size_t>(dim), -2.903534)},
+                                 5e-7};
        }},
       // BoTorch: d = 2: -1.80130341 at (2.20290552, 1.57079633); d = 5: -4.687658;
       // d = 10: -9.66015; unpublished for other d.
-      {"michalewicz", michalewicz, true, 2, {1, 2, 3, 5, 10}, {{0.0, pi}},
+      {"michalewicz",
+       michalewicz,
+       true,
+       2,
+       {1, 2, 3, 5, 10},
+       {{0.0, pi}},
        [](int dim) -> std::optional<PublishedMinimum> {
          switch (dim) {
-           case 2: return PublishedMinimum{-1.80130341, 5e-9, {{2.20290552, 1.57079633}}, 5e-9};
-           case 5: return PublishedMinimum{-4.687658, 5e-7, {}, 0.0};
-           case 10: return PublishedMinimum{-9.66015, 5e-6, {}, 0.0};
-           default: return std::nullopt;
+           case 2:
+             return PublishedMinimum{-1.80130341, 5e-9, {{2.20290552, 1.57079633}}, 5e-9};
+           case 5:
+             return PublishedMinimum{-4.687658, 5e-7, {}, 0.0};
+           case 10:
+             return PublishedMinimum{-9.66015, 5e-6, {}, 0.0};
+           default:
+             return std::nullopt;
          }
        }},
       {"powell", powell, true, 4, {4, 8, 12}, {{-4.0, 5.0}}, exact_at(0.0, 0.0)},
-      {"branin", branin, false, 2, {2}, {{-5.0, 10.0}, {0.0, 15.0}},
+      {"branin",
+       branin,
+       false,
+       2,
+       {2},
+       {{-5.0, 10.0}, {0.0, 15.0}},
        published({0.397887, 5e-7, {{-pi, 12.275}, {pi, 2.275}, {9.42478, 2.475}}, 5e-6})},
       // VLSE's minimizers of six-hump camel and Eggholder are good to 1e-4 only: -0.7126 is
       // -0.712656 truncated, and 404.2319 is 404.231805 rounded up.
-      {"six_hump_camel", six_hump_camel, false, 2, {2}, {{-3.0, 3.0}, {-2.0, 2.0}},
+      {"six_hump_camel",
+       six_hump_camel,
+       false,
+       2,
+       {2},
+       {{-3.0, 3.0}, {-2.0, 2.0}},
        published({-1.0316, 5e-5, {{0.0898, -0.7126}, {-0.0898, 0.7126}}, 1e-4})},
-      {"eggholder", eggholder, false, 2, {2}, {{-512.0, 512.0}},
+      {"eggholder",
+       eggholder,
+       false,
+       2,
+       {2},
+       {{-512.0, 512.0}},
        published({-959.6407, 5e-5, {{512.0, 404.2319}}, 1e-4})},
       // VLSE's minimizer (0.114614, 0.555649, 0.852547) is that of a variant with
       // P_41 = 0.03815; with VLSE's own P_41 = 0.0381 the first coordinate moves by 2.5e-5.
-      {"hartmann3", hartmann3, false, 3, {3}, {{0.0, 1.0}},
+      {"hartmann3",
+       hartmann3,
+       false,
+       3,
+       {3},
+       {{0.0, 1.0}},
        published({-3.86278, 5e-6, {{0.114614, 0.555649, 0.852547}}, 3e-5})},
-      {"hartmann6", hartmann6, false, 6, {6}, {{0.0, 1.0}},
-       published({-3.32237, 5e-6,
-                  {{0.20169, 0.150011, 0.476874, 0.275332, 0.311652, 0.6573}}, 5e-6})},
+      {"hartmann6",
+       hartmann6,
+       false,
+       6,
+       {6},
+       {{0.0, 1.0}},
+       published(
+           {-3.32237, 5e-6, {{0.20169, 0.150011, 0.476874, 0.275332, 0.311652, 0.6573}}, 5e-6})},
   };
 }
 

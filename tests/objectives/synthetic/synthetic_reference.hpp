@@ -32,7 +32,7 @@ struct PublishedMinimum {
 struct Reference {
   std::string name;
   std::function<double(const Vector&)> formula;
-  bool has_dim_key;              // false: fixed dimension
+  bool has_dim_key;  // false: fixed dimension
   int default_dim;
   std::vector<int> dims;         // the dimensions tests try
   std::vector<Interval> domain;  // per coordinate, or one interval for all

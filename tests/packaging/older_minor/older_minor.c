@@ -47,9 +47,8 @@ static const bopp_problem* line_problem(void* instance) {
   (void)instance;
   return &problem;
 }
-static bopp_status line_evaluate(void* instance, const double* X, uint64_t n,
-                                 const uint64_t* seeds, double* y, int32_t* status, char* error,
-                                 size_t error_capacity) {
+static bopp_status line_evaluate(void* instance, const double* X, uint64_t n, const uint64_t* seeds,
+                                 double* y, int32_t* status, char* error, size_t error_capacity) {
   (void)instance, (void)seeds, (void)error, (void)error_capacity;
   for (uint64_t i = 0; i < n; ++i) {
     y[i] = (X[i] - 0.25) * (X[i] - 0.25);

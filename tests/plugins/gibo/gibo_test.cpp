@@ -27,7 +27,9 @@ namespace {
 using bopp::gibo::Gibo;
 using Function = std::function<double(const Eigen::VectorXd&)>;
 
-bopp::Config config(const std::string& text) { return bopp::kit::parse_config<Gibo>(text.c_str(), "algorithm"); }
+bopp::Config config(const std::string& text) {
+  return bopp::kit::parse_config<Gibo>(text.c_str(), "algorithm");
+}
 
 // A cheaper gradient-batch search, for tests that do not judge the batch: keeps the suite
 // fast under sanitizers.
@@ -55,13 +57,15 @@ struct Trace {
 // Runs ask/tell on f (maximized) for `budget` evaluations, asking at most `max_ask` points at
 // a time; `noise_std` is added to every value, `stop` ends the run early; checks every
 // answer against the ask and the box.
-Trace run(Gibo& gibo, const bopp::Problem& problem, const Function& f, int budget, std::size_t max_ask,
-          double noise_std = 0.0, std::uint64_t noise_seed = 0,
-          const std::function<bool(const Gibo&)>& stop = {}, const std::function<bool(int)>& fails = {}) {
+Trace run(Gibo& gibo, const bopp::Problem& problem, const Function& f, int budget,
+          std::size_t max_ask, double noise_std = 0.0, std::uint64_t noise_seed = 0,
+          const std::function<bool(const Gibo&)>& stop = {},
+          const std::function<bool(int)>& fails = {}) {
   Trace trace;
   std::mt19937_64 noise(noise_seed);
   while (trace.evaluations < budget && !(stop && stop(gibo))) {
-    const std::size_t allowed = std::min<std::size_t>(max_ask, static_cast<std::size_t>(budget - trace.evaluations));
+    const std::size_t allowed =
+        std::min<std::size_t>(max_ask, static_cast<std::size_t>(budget - trace.evaluations));
     const bopp::Points X = gibo.ask(allowed);
     EXPECT_GE(X.rows(), 1);
     EXPECT_LE(static_cast<std::size_t>(X.rows()), allowed);
@@ -69,7 +73,8 @@ Trace run(Gibo& gibo, const bopp::Problem& problem, const Function& f, int budge
     std::vector<std::int32_t> status(static_cast<std::size_t>(X.rows()), BOPP_OK);
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
       const Eigen::VectorXd x = X.row(i).transpose();
-      EXPECT_TRUE((x.array() >= problem.lower.array()).all() && (x.array() <= problem.upper.array()).all());
+      EXPECT_TRUE((x.array() >= problem.lower.array()).all() &&
+                  (x.array() <= problem.upper.array()).all());
       trace.asked.push_back(x);
       if (fails && fails(trace.evaluations + static_cast<int>(i))) {
         status[static_cast<std::size_t>(i)] = BOPP_EVAL_FAILED;
@@ -105,7 +110,8 @@ TEST(Gibo, WuReachesQuadraticOptimumWithinTwentyIterationsAndBfgsNeedsFewerEvalu
   EXPECT_LT((wu.recommend() - c).norm(), 1e-3);
   EXPECT_LE(wu.iteration(), 20u);
 
-  Gibo slow(problem, config("variant = 'wu'\ndesign = 'forward'\neta = 0.5" + noiseless), 1, bopp::Host());
+  Gibo slow(problem, config("variant = 'wu'\ndesign = 'forward'\neta = 0.5" + noiseless), 1,
+            bopp::Host());
   const Trace slow_trace = run(slow, problem, negated_quadratic(c), 2000, 100, 0.0, 0, near);
   EXPECT_LT((slow.recommend() - c).norm(), 1e-3);
   Gibo bfgs(problem, config("variant = 'wu-bfgs'\neta = 0.5" + noiseless), 1, bopp::Host());
@@ -120,12 +126,15 @@ TEST(Gibo, WuReachesQuadraticOptimumWithinTwentyIterationsAndBfgsNeedsFewerEvalu
 struct Path {
   bopp::bo::RandomFourierFeatures features;
   Eigen::VectorXd weights;
-  double operator()(const Eigen::VectorXd& x) const { return features.features(x.transpose()).row(0).dot(weights); }
+  double operator()(const Eigen::VectorXd& x) const {
+    return features.features(x.transpose()).row(0).dot(weights);
+  }
   Eigen::VectorXd gradient(const Eigen::VectorXd& x) const { return features.gradient(x, weights); }
 };
 
 Path gp_path(Eigen::Index d, std::uint64_t seed) {
-  bopp::bo::RandomFourierFeatures features(bopp::bo::Kernel(bopp::bo::KernelType::rbf, d, 1.0, 1.0), 1024, seed);
+  bopp::bo::RandomFourierFeatures features(bopp::bo::Kernel(bopp::bo::KernelType::rbf, d, 1.0, 1.0),
+                                           1024, seed);
   std::mt19937_64 rng(seed + 1);
   Eigen::VectorXd w(features.count());
   for (Eigen::Index i = 0; i < w.size(); ++i) w[i] = normal(rng);
@@ -133,14 +142,16 @@ Path gp_path(Eigen::Index d, std::uint64_t seed) {
 }
 
 double angle_degrees(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return std::acos(std::clamp(a.dot(b) / (a.norm() * b.norm()), -1.0, 1.0)) * 180.0 / std::numbers::pi;
+  return std::acos(std::clamp(a.dot(b) / (a.norm() * b.norm()), -1.0, 1.0)) * 180.0 /
+         std::numbers::pi;
 }
 
 // B2: after each (d+1)-point design on a noiseless path in d = 10, ∇μ points along ∇f.
 void expect_accurate_gradients(const std::string& settings, double max_degrees) {
   const bopp::Problem problem = box(10, -10, 10);
   const Path path = gp_path(10, 7);
-  Gibo gibo(problem, config(settings + "\nnoise_variance = 0.0\nlengthscale = 1.0"), 3, bopp::Host());
+  Gibo gibo(problem, config(settings + "\nnoise_variance = 0.0\nlengthscale = 1.0"), 3,
+            bopp::Host());
   int checked = 0;
   Eigen::VectorXd seen;
   const auto check = [&](const Gibo& g) {
@@ -149,7 +160,8 @@ void expect_accurate_gradients(const std::string& settings, double max_degrees) 
       seen = at;
       const Eigen::VectorXd truth = path.gradient(at);
       if (truth.norm() > 0.1) {
-        EXPECT_LT(angle_degrees(g.last_gradient(), truth), max_degrees) << "iteration " << g.iteration();
+        EXPECT_LT(angle_degrees(g.last_gradient(), truth), max_degrees)
+            << "iteration " << g.iteration();
         ++checked;
       }
     }
@@ -164,16 +176,20 @@ void expect_accurate_gradients(const std::string& settings, double max_degrees) 
 TEST(Gibo, ConvergedBfgsSpendsTheRestOfTheBudgetInFullBatches) {
   const bopp::Problem problem = box(2, -3, 3);
   const Eigen::VectorXd c = Eigen::VectorXd::Constant(2, 0.5);
-  Gibo gibo(problem, config("variant = 'wu-bfgs'\nnoise_variance = 0.0\nlengthscale = 2.0"), 1, bopp::Host());
+  Gibo gibo(problem, config("variant = 'wu-bfgs'\nnoise_variance = 0.0\nlengthscale = 2.0"), 1,
+            bopp::Host());
   const Trace trace = run(gibo, problem, negated_quadratic(c), 2000, 64);
   EXPECT_LT((gibo.recommend() - c).norm(), 1e-3);
   // The last 1000 evaluations are all the iterate, and the run took a few dozen rounds, not
   // one per evaluation after convergence.
-  for (auto x = trace.asked.end() - 1000; x != trace.asked.end(); ++x) EXPECT_EQ(*x, gibo.recommend());
+  for (auto x = trace.asked.end() - 1000; x != trace.asked.end(); ++x)
+    EXPECT_EQ(*x, gibo.recommend());
   EXPECT_LT(trace.rounds, 200);
 }
 
-TEST(Gibo, ForwardDesignGradientIsWithinOneDegreeOnAGpPath) { expect_accurate_gradients("variant = 'wu-bfgs'", 1.0); }
+TEST(Gibo, ForwardDesignGradientIsWithinOneDegreeOnAGpPath) {
+  expect_accurate_gradients("variant = 'wu-bfgs'", 1.0);
+}
 
 TEST(Gibo, OptimizedDesignGradientIsWithinAFewDegreesOnAGpPath) {
   expect_accurate_gradients("variant = 'wu'\neta = 0.3", 5.0);
@@ -186,8 +202,10 @@ TEST(Gibo, NeverAsksMoreThanAllowedAndKeepsTheIterateInTheBox) {
   const Function uphill = [](const Eigen::VectorXd& x) { return x.sum(); };
   for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
     for (const std::size_t max_ask : {std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
-      Gibo gibo(problem, config("variant = '" + variant + "'\nx0 = [0.9, 0.5, 0.95]\nlengthscale = 0.3" + light_search), 5,
-                bopp::Host());
+      Gibo gibo(problem,
+                config("variant = '" + variant + "'\nx0 = [0.9, 0.5, 0.95]\nlengthscale = 0.3" +
+                       light_search),
+                5, bopp::Host());
       const Trace trace = run(gibo, problem, uphill, 31, max_ask);
       EXPECT_EQ(trace.evaluations, 31) << variant;
       const Eigen::VectorXd x = gibo.recommend();
@@ -203,7 +221,8 @@ TEST(Gibo, AscendsInEveryVariant) {
   const Eigen::VectorXd c = Eigen::VectorXd::Constant(4, 0.5);
   const Function away = [&c](const Eigen::VectorXd& x) { return 0.5 * (x - c).squaredNorm(); };
   for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
-    const std::string settings = "variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" + light_search;
+    const std::string settings =
+        "variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" + light_search;
     Gibo toward(problem, config(settings), 2, bopp::Host());
     run(toward, problem, negated_quadratic(c), 60, 10);
     EXPECT_LT((toward.recommend() - c).norm(), 0.5 * c.norm()) << variant;
@@ -225,7 +244,8 @@ TEST(Gibo, SameSeedReplaysBitForBitAndAnotherSeedDiffers) {
   ASSERT_EQ(first.size(), again.size());
   for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(first[i], again[i]) << "point " << i;
   bool differs = false;
-  for (std::size_t i = 0; i < std::min(first.size(), other.size()); ++i) differs = differs || first[i] != other[i];
+  for (std::size_t i = 0; i < std::min(first.size(), other.size()); ++i)
+    differs = differs || first[i] != other[i];
   EXPECT_TRUE(differs);
 }
 
@@ -240,7 +260,8 @@ TEST(Gibo, PracticalVariantImprovesANoisyQuadratic) {
   run(gibo, problem, f, 150, 5, 0.1, 100);
   EXPECT_GT(f(gibo.recommend()), 0.2 * start) << "from " << start;
   // With the MAP refit once the window is full (Müller et al.'s RL setups).
-  Gibo fitted(problem, config("lengthscale = 0.3\nhyperparameters = 'fit'" + light_search), 3, bopp::Host());
+  Gibo fitted(problem, config("lengthscale = 0.3\nhyperparameters = 'fit'" + light_search), 3,
+              bopp::Host());
   run(fitted, problem, f, 150, 5, 0.1, 103);
   EXPECT_GT(f(fitted.recommend()), 0.2 * start) << "fit: from " << start;
 }
@@ -250,8 +271,10 @@ TEST(Gibo, DropsFailedEvaluationsAndKeepsClimbing) {
   const bopp::Problem problem = box(3, -2, 2);
   const Eigen::VectorXd c = Eigen::VectorXd::Constant(3, 0.8);
   for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
-    Gibo gibo(problem, config("variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" + light_search), 4,
-              bopp::Host());
+    Gibo gibo(problem,
+              config("variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" +
+                     light_search),
+              4, bopp::Host());
     run(gibo, problem, negated_quadratic(c), 80, 3, 0.0, 0, {}, [](int i) { return i % 4 == 1; });
     EXPECT_LT((gibo.recommend() - c).norm(), 0.5 * c.norm()) << variant;
   }
@@ -259,12 +282,16 @@ TEST(Gibo, DropsFailedEvaluationsAndKeepsClimbing) {
 
 TEST(Gibo, StartsAtTheCentreAGivenPointOrASobolPointSharedAcrossSeeds) {
   const bopp::Problem problem = box(3, -1, 3);
-  EXPECT_EQ(Gibo(problem, config(""), 1, bopp::Host()).recommend(), Eigen::VectorXd::Constant(3, 1.0));
+  EXPECT_EQ(Gibo(problem, config(""), 1, bopp::Host()).recommend(),
+            Eigen::VectorXd::Constant(3, 1.0));
   EXPECT_EQ(Gibo(problem, config("x0 = [0.0, 2.0, -1.0]"), 1, bopp::Host()).recommend(),
             Eigen::Vector3d(0.0, 2.0, -1.0));
-  const Eigen::VectorXd a = Gibo(problem, config("x0_sobol_index = 3"), 1, bopp::Host()).recommend();
-  const Eigen::VectorXd b = Gibo(problem, config("x0_sobol_index = 3"), 9, bopp::Host()).recommend();
-  const Eigen::VectorXd other = Gibo(problem, config("x0_sobol_index = 4"), 1, bopp::Host()).recommend();
+  const Eigen::VectorXd a =
+      Gibo(problem, config("x0_sobol_index = 3"), 1, bopp::Host()).recommend();
+  const Eigen::VectorXd b =
+      Gibo(problem, config("x0_sobol_index = 3"), 9, bopp::Host()).recommend();
+  const Eigen::VectorXd other =
+      Gibo(problem, config("x0_sobol_index = 4"), 1, bopp::Host()).recommend();
   EXPECT_EQ(a, b);
   EXPECT_NE(a, other);
   EXPECT_TRUE((a.array() >= -1).all() && (a.array() <= 3).all());
@@ -307,10 +334,12 @@ TEST(GiboModule, RunsThroughTheAbiAndNamesTheKeyOfABadStart) {
   const bopp::CProblem cp(problem);  // refers to problem's bounds
   char error[256] = "";
   void* instance = nullptr;
-  EXPECT_EQ(c.create(cp.get(), "x0 = [0.0]", 1, nullptr, &instance, error, sizeof error), BOPP_INVALID_CONFIG);
+  EXPECT_EQ(c.create(cp.get(), "x0 = [0.0]", 1, nullptr, &instance, error, sizeof error),
+            BOPP_INVALID_CONFIG);
   EXPECT_NE(std::string(error).find("x0"), std::string::npos) << error;
 
-  ASSERT_EQ(c.create(cp.get(), "variant = 'wu-bfgs'", 1, nullptr, &instance, error, sizeof error), BOPP_OK)
+  ASSERT_EQ(c.create(cp.get(), "variant = 'wu-bfgs'", 1, nullptr, &instance, error, sizeof error),
+            BOPP_OK)
       << error;
   double X[6];
   std::uint64_t count = 0;

@@ -72,15 +72,18 @@ TestProblem hartmann6_problem() {
   return {p, hartmann6, hartmann6_minimum};
 }
 
-bopp::Config config(const std::string& text) { return bopp::kit::parse_config<Gpbo>(text.c_str(), "algorithm"); }
+bopp::Config config(const std::string& text) {
+  return bopp::kit::parse_config<Gpbo>(text.c_str(), "algorithm");
+}
 
 // Runs the ask/tell loop for `budget` evaluations (maximizing −f); returns the simple regret.
-double run_gpbo(const TestProblem& t, int budget, std::uint64_t seed, const std::string& settings = "",
-                std::size_t batch = 1) {
+double run_gpbo(const TestProblem& t, int budget, std::uint64_t seed,
+                const std::string& settings = "", std::size_t batch = 1) {
   Gpbo gpbo(t.problem, config(settings), seed, bopp::Host());
   double best = std::numeric_limits<double>::infinity();
   for (int used = 0; used < budget;) {
-    const bopp::Points X = gpbo.ask(std::min<std::size_t>(batch, static_cast<std::size_t>(budget - used)));
+    const bopp::Points X =
+        gpbo.ask(std::min<std::size_t>(batch, static_cast<std::size_t>(budget - used)));
     Eigen::VectorXd y(X.rows());
     std::vector<std::int32_t> status(static_cast<std::size_t>(X.rows()), BOPP_OK);
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
@@ -131,20 +134,25 @@ TEST(Gpbo, BraninReachesSmallRegretAndBeatsRandomSearch) {
   std::vector<double> gp, random;
   for (int s = 0; s < scale.seeds; ++s) {
     gp.push_back(run_gpbo(branin_problem(), scale.branin_budget, static_cast<std::uint64_t>(s)));
-    random.push_back(run_random(branin_problem(), scale.branin_budget, static_cast<std::uint64_t>(s)));
+    random.push_back(
+        run_random(branin_problem(), scale.branin_budget, static_cast<std::uint64_t>(s)));
   }
   EXPECT_LT(median(gp), 1e-2);
-  EXPECT_LT(10 * median(gp), median(random)) << "gpbo " << median(gp) << ", random " << median(random);
+  EXPECT_LT(10 * median(gp), median(random))
+      << "gpbo " << median(gp) << ", random " << median(random);
 }
 
 TEST(Gpbo, Hartmann6ReachesSmallRegretAndBeatsRandomSearch) {
   std::vector<double> gp, random;
   for (int s = 0; s < scale.seeds; ++s) {
-    gp.push_back(run_gpbo(hartmann6_problem(), scale.hartmann_budget, static_cast<std::uint64_t>(s)));
-    random.push_back(run_random(hartmann6_problem(), scale.hartmann_budget, static_cast<std::uint64_t>(s)));
+    gp.push_back(
+        run_gpbo(hartmann6_problem(), scale.hartmann_budget, static_cast<std::uint64_t>(s)));
+    random.push_back(
+        run_random(hartmann6_problem(), scale.hartmann_budget, static_cast<std::uint64_t>(s)));
   }
   EXPECT_LT(median(gp), scale.hartmann_target);
-  EXPECT_LT(2 * median(gp), median(random)) << "gpbo " << median(gp) << ", random " << median(random);
+  EXPECT_LT(2 * median(gp), median(random))
+      << "gpbo " << median(gp) << ", random " << median(random);
 }
 
 }  // namespace

@@ -34,16 +34,20 @@ constexpr std::uint64_t budget = 150;
 constexpr std::uint64_t batch = 32;
 
 // How many of the functions `method` ends below `baseline` + `tolerance` on.
-int below(const std::vector<double>& method, const std::vector<double>& baseline, double tolerance = 0.0) {
+int below(const std::vector<double>& method, const std::vector<double>& baseline,
+          double tolerance = 0.0) {
   int count = 0;
-  for (std::size_t i = 0; i < method.size(); ++i) count += method[i] < baseline[i] + tolerance ? 1 : 0;
+  for (std::size_t i = 0; i < method.size(); ++i)
+    count += method[i] < baseline[i] + tolerance ? 1 : 0;
   return count;
 }
 
 TEST(LocalBoOrdering, MinUcbAndLaMinUcbBeatGiboOnMostFunctionsAndAllBeatRandomSearch) {
   const std::vector<double> gibo = final_bests(objective, "name = 'gibo'", seeds, budget, batch);
-  const std::vector<double> minucb = final_bests(objective, "name = 'minucb'", seeds, budget, batch);
-  const std::vector<double> la_minucb = final_bests(objective, "name = 'la-minucb'", seeds, budget, batch);
+  const std::vector<double> minucb =
+      final_bests(objective, "name = 'minucb'", seeds, budget, batch);
+  const std::vector<double> la_minucb =
+      final_bests(objective, "name = 'la-minucb'", seeds, budget, batch);
   const double random = mean(final_bests(objective, "name = 'random'", seeds, budget, batch));
   RecordProperty("gibo", std::to_string(mean(gibo)));
   RecordProperty("minucb", std::to_string(mean(minucb)));
@@ -54,9 +58,11 @@ TEST(LocalBoOrdering, MinUcbAndLaMinUcbBeatGiboOnMostFunctionsAndAllBeatRandomSe
   RecordProperty("la_minucb_at_minucb", below(la_minucb, minucb, 0.02));
   EXPECT_GE(below(minucb, gibo), at_least) << "functions where MinUCB ends below GIBO, of 30";
   EXPECT_GE(below(la_minucb, gibo), at_least) << "functions where LA-MinUCB ends below GIBO, of 30";
-  EXPECT_GE(below(la_minucb, minucb, 0.02), at_least) << "functions where LA-MinUCB ends at MinUCB's optimum, of 30";
+  EXPECT_GE(below(la_minucb, minucb, 0.02), at_least)
+      << "functions where LA-MinUCB ends at MinUCB's optimum, of 30";
   // Random search is far behind: at least half a unit of the functions' scale (sd 1).
-  for (const double local : {mean(gibo), mean(minucb), mean(la_minucb)}) EXPECT_LT(local, random - 0.5);
+  for (const double local : {mean(gibo), mean(minucb), mean(la_minucb)})
+    EXPECT_LT(local, random - 0.5);
 }
 
 }  // namespace

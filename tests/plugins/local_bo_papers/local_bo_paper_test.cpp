@@ -17,9 +17,11 @@ std::vector<std::uint64_t> first_seeds(std::uint64_t n) {
 // random search, whose median cannot beat the expected best of 5000 N(0,1) draws by much.
 TEST(WuFigure1Reduced, GiboBfgsGoesFarBelowRandomSearchOnSamplePaths) {
   const std::string objective =
-      "name = 'gpsample'\nkind = 'path'\nseed = -1\ndim = 20\nlengthscale = 1.0\nlower = -100.0\nupper = 100.0";
+      "name = 'gpsample'\nkind = 'path'\nseed = -1\ndim = 20\nlengthscale = 1.0\nlower = "
+      "-100.0\nupper = 100.0";
   const std::string gibo =
-      "name = 'gibo'\nvariant = 'wu-bfgs'\nlengthscale = 1.0\noutputscale = 1.0\nnoise_variance = 0.0";
+      "name = 'gibo'\nvariant = 'wu-bfgs'\nlengthscale = 1.0\noutputscale = 1.0\nnoise_variance = "
+      "0.0";
   const auto seeds = first_seeds(10);
   const double gibo_median = median(final_bests(objective, gibo, seeds, 5000, 64));
   const double random_median = median(final_bests(objective, "name = 'random'", seeds, 5000, 64));

@@ -25,7 +25,8 @@ inline const host::PluginRegistry& registry() {
 // `objective` (TOML lines of their tables).
 inline double final_best(const std::string& objective, const std::string& algorithm,
                          std::uint64_t seed, std::uint64_t budget, std::uint64_t batch) {
-  const std::string text = "[run]\nseed = " + std::to_string(seed) + "\nbudget = " + std::to_string(budget) +
+  const std::string text = "[run]\nseed = " + std::to_string(seed) +
+                           "\nbudget = " + std::to_string(budget) +
                            "\nbatch = " + std::to_string(batch) + "\n[objective]\n" + objective +
                            "\n[algorithm]\n" + algorithm + "\n";
   host::Experiment e = host::Experiment::parse(text, "exp.toml");
@@ -42,10 +43,11 @@ inline double final_best(const std::string& objective, const std::string& algori
 }
 
 inline std::vector<double> final_bests(const std::string& objective, const std::string& algorithm,
-                                       const std::vector<std::uint64_t>& seeds, std::uint64_t budget,
-                                       std::uint64_t batch) {
+                                       const std::vector<std::uint64_t>& seeds,
+                                       std::uint64_t budget, std::uint64_t batch) {
   std::vector<double> bests;
-  for (const std::uint64_t seed : seeds) bests.push_back(final_best(objective, algorithm, seed, budget, batch));
+  for (const std::uint64_t seed : seeds)
+    bests.push_back(final_best(objective, algorithm, seed, budget, batch));
   return bests;
 }
 

@@ -16,7 +16,8 @@ namespace {
 
 TEST(PaperGrids, EveryGridResolvesAgainstTheShippedPlugins) {
   const PluginRegistry registry({test::plugin_dir()});
-  const std::filesystem::path folder = std::filesystem::path(BOPP_TEST_SOURCE_DIR) / "examples" / "papers";
+  const std::filesystem::path folder =
+      std::filesystem::path(BOPP_TEST_SOURCE_DIR) / "examples" / "papers";
   int grids = 0;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
     if (entry.path().extension() != ".toml") continue;

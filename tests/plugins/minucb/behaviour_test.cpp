@@ -24,7 +24,8 @@ using minucb_test::small_gp;
 
 template <class Algorithm>
 Algorithm make(const bopp::Problem& problem, const std::string& settings, std::uint64_t seed) {
-  return Algorithm(problem, bopp::kit::parse_config<Algorithm>(settings.c_str(), "algorithm"), seed, bopp::Host());
+  return Algorithm(problem, bopp::kit::parse_config<Algorithm>(settings.c_str(), "algorithm"), seed,
+                   bopp::Host());
 }
 
 // A maximization objective with noise drawn from (seed, evaluation index).
@@ -36,12 +37,13 @@ struct Objective {
 
 // The ask/tell loop for `budget` evaluations, at most `batch` per ask; every asked point.
 template <class Algorithm>
-std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem, const Objective& objective,
-                              int budget, std::size_t batch = 1000,
+std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem,
+                              const Objective& objective, int budget, std::size_t batch = 1000,
                               const std::function<void(const Algorithm&)>& after_tell = {}) {
   std::vector<bopp::Points> asked;
   for (int used = 0; used < budget;) {
-    const bopp::Points X = algorithm.ask(std::min<std::size_t>(batch, static_cast<std::size_t>(budget - used)));
+    const bopp::Points X =
+        algorithm.ask(std::min<std::size_t>(batch, static_cast<std::size_t>(budget - used)));
     EXPECT_GE(X.rows(), 1);
     EXPECT_LE(X.rows(), budget - used);
     Eigen::VectorXd y(X.rows());
@@ -50,7 +52,8 @@ std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem
       EXPECT_TRUE((X.row(i).transpose().array() >= problem.lower.array()).all());
       EXPECT_TRUE((X.row(i).transpose().array() <= problem.upper.array()).all());
       std::mt19937_64 rng(objective.seed * 1000003 + static_cast<std::uint64_t>(used + i));
-      y[i] = objective.f(X.row(i).transpose()) + objective.noise_std * bopp::bo::standard_normal(rng);
+      y[i] =
+          objective.f(X.row(i).transpose()) + objective.noise_std * bopp::bo::standard_normal(rng);
     }
     algorithm.tell(X, y, status);
     if (after_tell) after_tell(algorithm);
@@ -61,14 +64,18 @@ std::vector<bopp::Points> run(Algorithm& algorithm, const bopp::Problem& problem
 }
 
 Objective bumps() {
-  return {[](const Eigen::VectorXd& x) { return -(x.array() - 0.3).square().sum() + 0.3 * std::sin(7 * x.sum()); }, 0.1, 1};
+  return {[](const Eigen::VectorXd& x) {
+            return -(x.array() - 0.3).square().sum() + 0.3 * std::sin(7 * x.sum());
+          },
+          0.1, 1};
 }
 
 bool in_box(const Eigen::VectorXd& x, const bopp::minucb::Box& box) {
   return (x.array() >= box.lower.array()).all() && (x.array() <= box.upper.array()).all();
 }
 
-void expect_monotone_steps(const std::vector<bopp::minucb::LcbStep>& steps, const bopp::Problem& problem) {
+void expect_monotone_steps(const std::vector<bopp::minucb::LcbStep>& steps,
+                           const bopp::Problem& problem) {
   ASSERT_FALSE(steps.empty());
   for (std::size_t t = 0; t < steps.size(); ++t) {
     const bopp::minucb::LcbStep& s = steps[t];
@@ -129,7 +136,8 @@ TEST(LcbStep, MaximizesMeanMinusBetaSigmaOnTheBox) {
     bopp::minucb::LcbStepOptions options;
     options.beta = beta;
     options.delta = 1.0;
-    const bopp::minucb::LcbStep step = bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 3);
+    const bopp::minucb::LcbStep step =
+        bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 3);
     EXPECT_GE(step.value, grid_lcb - 1e-9) << "beta " << beta;
     EXPECT_LT((step.x - argmax_lcb).norm(), 0.02) << "beta " << beta;
     if (beta > 0) {
@@ -146,11 +154,13 @@ TEST(LcbStep, LargerBetaStaysCloserToTheData) {
     double total = 0;
     const int problems = 30;
     for (int k = 0; k < problems; ++k) {
-      const bopp::bo::GaussianProcess gp = small_gp(p, 5, 100 + static_cast<std::uint64_t>(k), bopp::bo::KernelType::rbf, 0.2);
+      const bopp::bo::GaussianProcess gp =
+          small_gp(p, 5, 100 + static_cast<std::uint64_t>(k), bopp::bo::KernelType::rbf, 0.2);
       bopp::minucb::LcbStepOptions options;
       options.beta = beta;
       options.delta = 1.0;
-      const bopp::minucb::LcbStep step = bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 5);
+      const bopp::minucb::LcbStep step =
+          bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, options, 5);
       total += (gp.inputs().rowwise() - step.x.transpose()).rowwise().norm().minCoeff() / problems;
     }
     mean_distance.push_back(total);
@@ -178,7 +188,8 @@ TEST(MinUcb, AsksResampledIterateThenTheGradientBatch) {
   for (int ask = 0; ask < 5; ++ask) {
     const bopp::Points X = a.ask(2);
     sizes.push_back(X.rows());
-    a.tell(X, Eigen::VectorXd::Zero(X.rows()), std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
+    a.tell(X, Eigen::VectorXd::Zero(X.rows()),
+           std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
   }
   EXPECT_EQ(sizes, (std::vector<Eigen::Index>{2, 2, 1, 2, 2}));
 }
@@ -291,19 +302,23 @@ double gradient_reduction(const std::string& settings, std::uint64_t seed) {
   const Eigen::VectorXd x0 = x_star + Eigen::VectorXd::Constant(10, 1.5 / std::sqrt(10.0));
   std::string start = "x0 = [";
   for (Eigen::Index i = 0; i < 10; ++i) start += (i ? ", " : "") + std::to_string(x0[i]);
-  Algorithm a = make<Algorithm>(p, settings + "lengthscale = 1.0\ndelta = 0.5\n" + start + "]\n", seed);
-  const Objective objective{[&](const Eigen::VectorXd& x) { return -(x - x_star).squaredNorm(); }, 0.1, seed};
+  Algorithm a =
+      make<Algorithm>(p, settings + "lengthscale = 1.0\ndelta = 0.5\n" + start + "]\n", seed);
+  const Objective objective{[&](const Eigen::VectorXd& x) { return -(x - x_star).squaredNorm(); },
+                            0.1, seed};
   run(a, p, objective, 200);
   return (a.recommend() - x_star).norm() / (x0 - x_star).norm();  // ∇f = 2(x − x*)
 }
 
 TEST(MinUcb, ReducesTheGradientOfANoisyQuadratic) {
-  for (std::uint64_t seed : {1, 2}) EXPECT_LT(gradient_reduction<MinUcb>("", seed), 0.2) << "seed " << seed;
+  for (std::uint64_t seed : {1, 2})
+    EXPECT_LT(gradient_reduction<MinUcb>("", seed), 0.2) << "seed " << seed;
 }
 
 TEST(LaMinUcb, ReducesTheGradientOfANoisyQuadratic) {
   for (std::uint64_t seed : {1, 2})
-    EXPECT_LT(gradient_reduction<LaMinUcb>("fantasies = 4\nraw_samples = 16\n", seed), 0.2) << "seed " << seed;
+    EXPECT_LT(gradient_reduction<LaMinUcb>("fantasies = 4\nraw_samples = 16\n", seed), 0.2)
+        << "seed " << seed;
 }
 
 TEST(Settings, SobolStartIsSharedByIndexAndInsideTheBox) {

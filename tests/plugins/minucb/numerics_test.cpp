@@ -34,7 +34,8 @@ bopp::Problem skewed_box() {
 
 Eigen::MatrixXd random_points(const bopp::Problem& p, Eigen::Index n, std::mt19937_64& rng) {
   Eigen::MatrixXd X(n, p.dim());
-  for (Eigen::Index i = 0; i < n; ++i) X.row(i) = bopp::minucb::uniform_in_box(p.lower, p.upper, rng).transpose();
+  for (Eigen::Index i = 0; i < n; ++i)
+    X.row(i) = bopp::minucb::uniform_in_box(p.lower, p.upper, rng).transpose();
   return X;
 }
 
@@ -67,8 +68,10 @@ TEST_P(ByKernel, LcbGradientMatchesFiniteDifferences) {
       xp[i] += h;
       xm[i] -= h;
       const double fd = (bopp::minucb::lower_confidence_bound(gp, xp, 3.0) -
-                         bopp::minucb::lower_confidence_bound(gp, xm, 3.0)) / (2 * h);
-      expect_close(g[i], fd, 1e-5, "point " + std::to_string(r) + ", coordinate " + std::to_string(i));
+                         bopp::minucb::lower_confidence_bound(gp, xm, 3.0)) /
+                        (2 * h);
+      expect_close(g[i], fd, 1e-5,
+                   "point " + std::to_string(r) + ", coordinate " + std::to_string(i));
     }
   }
 }
@@ -97,12 +100,14 @@ TEST_P(ByKernel, LookAheadGradientMatchesFiniteDifferences) {
       }
       const double fd = (criterion.value(Zp, Pp) - criterion.value(Zm, Pm)) / (2 * h);
       const double analytic = r < b ? gZ(r, i) : gP(r - b, i);
-      expect_close(analytic, fd, 1e-5, "row " + std::to_string(r) + ", coordinate " + std::to_string(i));
+      expect_close(analytic, fd, 1e-5,
+                   "row " + std::to_string(r) + ", coordinate " + std::to_string(i));
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, ByKernel, ::testing::Values(KernelType::rbf, KernelType::matern52));
+INSTANTIATE_TEST_SUITE_P(Kernels, ByKernel,
+                         ::testing::Values(KernelType::rbf, KernelType::matern52));
 
 // N5: μ and σ² after conditioning on Z with y_Z = μ_D(Z) + L_Z ξ are those of the GP refit on
 // D ∪ Z with the same hyperparameters (and the same output scaling).
@@ -144,7 +149,8 @@ TEST(LookAhead, FantasizedLcbOfManyPointsEqualsOneFantasizePerPoint) {
   for (Eigen::Index k = 0; k < points.rows(); ++k) {
     const LookAheadLcb::Fantasized at = criterion.fantasize(Z, points.row(k).replicate(N, 1));
     for (Eigen::Index j = 0; j < N; ++j)
-      EXPECT_NEAR(lcb(j, k), at.mean[j] - 3.0 * std::sqrt(at.variance[j]), 1e-9) << "point " << k << ", fantasy " << j;
+      EXPECT_NEAR(lcb(j, k), at.mean[j] - 3.0 * std::sqrt(at.variance[j]), 1e-9)
+          << "point " << k << ", fantasy " << j;
   }
 }
 
@@ -163,9 +169,11 @@ TEST(LookAhead, NeverBelowTheGivenStartBatch) {
   options.fantasies = N;
   for (const std::uint64_t seed : {19, 20, 21}) {
     options.max_evaluations = 100;
-    const Eigen::MatrixXd good = bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed + 100).points;
+    const Eigen::MatrixXd good =
+        bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed + 100).points;
     std::mt19937_64 rng(seed);  // the base samples are the search's first draw
-    const LookAheadLcb criterion(gp, options.beta, bopp::minucb::lookahead_base_samples(b, N, rng()));
+    const LookAheadLcb criterion(gp, options.beta,
+                                 bopp::minucb::lookahead_base_samples(b, N, rng()));
     Eigen::MatrixXd candidates(b + 1, d);
     candidates << x_t.transpose(), good;
     const Eigen::MatrixXd lcb = criterion.fantasized_lcb(good, candidates);
@@ -181,8 +189,10 @@ TEST(LookAhead, NeverBelowTheGivenStartBatch) {
     const bopp::minucb::LookAheadBatch from_good =
         bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed, good);
     EXPECT_GE(from_good.value, at_start - 1e-12) << "seed " << seed;
-    EXPECT_NEAR(criterion.value(from_good.points, from_good.inner), from_good.value, 1e-9) << "seed " << seed;
-    EXPECT_LT(bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed).value, at_start) << "seed " << seed;
+    EXPECT_NEAR(criterion.value(from_good.points, from_good.inner), from_good.value, 1e-9)
+        << "seed " << seed;
+    EXPECT_LT(bopp::minucb::select_lookahead_batch(gp, x_t, p, options, seed).value, at_start)
+        << "seed " << seed;
   }
 }
 
@@ -231,7 +241,8 @@ TEST(LookAhead, NeverBelowTheCurrentBestBoundAndEqualWhenTheBatchIsFar) {
 
   bopp::minucb::LcbStepOptions whole;
   whole.delta = 10;
-  const bopp::minucb::LcbStep best = bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, whole, 10);
+  const bopp::minucb::LcbStep best =
+      bopp::minucb::maximize_lcb_near(gp, Eigen::Vector2d(0.5, 0.5), p, whole, 10);
   std::mt19937_64 rng(11);
   const Eigen::Index N = 64;
   Eigen::MatrixXd xi = normals(1, N, rng);
@@ -245,7 +256,8 @@ TEST(LookAhead, NeverBelowTheCurrentBestBoundAndEqualWhenTheBatchIsFar) {
   const Eigen::MatrixXd far = Eigen::RowVector2d(9.5, 9.5);
   EXPECT_NEAR(criterion.value(far, at_best), best.value, 1e-6);
   for (int trial = 0; trial < 10; ++trial)
-    EXPECT_LE(criterion.value(far, random_points(near, N, rng)), best.value + 1e-6) << "trial " << trial;
+    EXPECT_LE(criterion.value(far, random_points(near, N, rng)), best.value + 1e-6)
+        << "trial " << trial;
 }
 
 // N6 in one dimension: at a fixed Z the one-shot problem separates into one inner maximum per
@@ -272,7 +284,8 @@ TEST(LookAhead, OneShotInnerOptimumEqualsTheNestedEstimate) {
     nested += best / static_cast<double>(N);
   }
   const LookAheadLcb criterion(gp, 3.0, xi);
-  const bopp::bo::SmoothFunction negative = [&](const Eigen::VectorXd& v, Eigen::VectorXd* gradient) {
+  const bopp::bo::SmoothFunction negative = [&](const Eigen::VectorXd& v,
+                                                Eigen::VectorXd* gradient) {
     Eigen::MatrixXd gP;
     const double value = criterion.value(Z, v, nullptr, gradient ? &gP : nullptr);
     if (gradient) *gradient = -gP.col(0);
@@ -286,7 +299,8 @@ TEST(LookAhead, OneShotInnerOptimumEqualsTheNestedEstimate) {
 
 // Φ⁻¹ against Φ (erfc), including the tails the rational approximation switches at.
 TEST(LookAhead, NormalQuantileInvertsTheNormalCdf) {
-  for (const double u : {1e-12, 1e-6, 0.001, 0.02425, 0.1, 0.3, 0.5, 0.7, 0.97575, 0.999, 1 - 1e-9}) {
+  for (const double u :
+       {1e-12, 1e-6, 0.001, 0.02425, 0.1, 0.3, 0.5, 0.7, 0.97575, 0.999, 1 - 1e-9}) {
     const double x = bopp::minucb::normal_quantile(u);
     EXPECT_NEAR(0.5 * std::erfc(-x / std::sqrt(2.0)), u, 1e-14 + 1e-12 * u) << "u " << u;
   }
@@ -310,7 +324,8 @@ TEST(LookAhead, BaseSamplesAreStratifiedAntitheticPairs) {
     EXPECT_EQ(strata, std::vector<int>(8, 1)) << "seed " << seed;
     EXPECT_NEAR(xi.squaredNorm() / 16, 1.0, 0.3) << "seed " << seed;  // iid: ±0.5 (1 sd)
   }
-  EXPECT_NE(bopp::minucb::lookahead_base_samples(2, 8, 1), bopp::minucb::lookahead_base_samples(2, 8, 2));
+  EXPECT_NE(bopp::minucb::lookahead_base_samples(2, 8, 1),
+            bopp::minucb::lookahead_base_samples(2, 8, 2));
   const Eigen::MatrixXd odd = bopp::minucb::lookahead_base_samples(3, 5, 4);
   EXPECT_EQ(odd.cols(), 5);
   EXPECT_TRUE(odd.allFinite());
@@ -333,10 +348,11 @@ TEST(LookAhead, DISABLED_AcquisitionTimeAtFiftyDimensions) {
       const Eigen::MatrixXd gibo_batch = bopp::bo::select_gradient_batch(gp, x_t, gibo, 8).points;
       const bopp::minucb::LookAheadBatch batch =
           bopp::minucb::select_lookahead_batch(gp, x_t, p, options, 7, gibo_batch);
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::printf("d = %ld, n = %ld, b = %ld, N = %ld: %.3f s (value %.4f)\n", static_cast<long>(d),
-                  static_cast<long>(5 * d), static_cast<long>(b), static_cast<long>(options.fantasies), seconds,
-                  batch.value);
+                  static_cast<long>(5 * d), static_cast<long>(b),
+                  static_cast<long>(options.fantasies), seconds, batch.value);
     }
   }
 }

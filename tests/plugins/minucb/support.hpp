@@ -14,7 +14,8 @@ namespace minucb_test {
 
 // A GP with fixed hyperparameters (user units, no standardization) on n uniform points of
 // `problem`'s box, with y = Σ sin(3 x_i) + small noise.
-inline bopp::bo::GaussianProcess small_gp(const bopp::Problem& problem, Eigen::Index n, std::uint64_t seed,
+inline bopp::bo::GaussianProcess small_gp(const bopp::Problem& problem, Eigen::Index n,
+                                          std::uint64_t seed,
                                           bopp::bo::KernelType kernel = bopp::bo::KernelType::rbf,
                                           double lengthscale = 0.3, bool standardize = false) {
   std::mt19937_64 rng(seed);

@@ -34,14 +34,16 @@ TEST(MaximizeAcquisition, FindsInteriorMaximumPrecisely) {
   AcquisitionOptimizerOptions options;
   options.raw_samples = 64;
   options.restarts = 3;
-  const auto best = maximize_acquisition(Quadratic(centre), Eigen::Vector3d::Zero(), Eigen::Vector3d::Ones(), options, 1);
+  const auto best = maximize_acquisition(Quadratic(centre), Eigen::Vector3d::Zero(),
+                                         Eigen::Vector3d::Ones(), options, 1);
   EXPECT_LT((best.x - centre).norm(), 1e-5);
   EXPECT_NEAR(best.value, 0.0, 1e-8);
 }
 
 TEST(MaximizeAcquisition, StopsAtTheBoundaryWhenTheMaximumIsOutside) {
   const Eigen::Vector2d centre(2.0, 0.5);
-  const auto best = maximize_acquisition(Quadratic(centre), Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(), {}, 2);
+  const auto best = maximize_acquisition(Quadratic(centre), Eigen::Vector2d::Zero(),
+                                         Eigen::Vector2d::Ones(), {}, 2);
   EXPECT_NEAR(best.x[0], 1.0, 1e-12);
   EXPECT_NEAR(best.x[1], 0.5, 1e-5);
 }
@@ -52,8 +54,9 @@ TEST(MaximizeAcquisition, UsesExtraStartsAndNeverLeavesTheBox) {
   options.restarts = 0;
   Eigen::MatrixXd extra(1, 2);
   extra << 0.9, 0.9;
-  const auto best = maximize_acquisition(Quadratic(Eigen::Vector2d(0.8, 0.2)), Eigen::Vector2d::Zero(),
-                                         Eigen::Vector2d::Ones(), options, 3, extra);
+  const auto best =
+      maximize_acquisition(Quadratic(Eigen::Vector2d(0.8, 0.2)), Eigen::Vector2d::Zero(),
+                           Eigen::Vector2d::Ones(), options, 3, extra);
   EXPECT_LT((best.x - Eigen::Vector2d(0.8, 0.2)).norm(), 1e-5);
 }
 
@@ -65,7 +68,8 @@ TEST(MaximizeOverCandidates, ReturnsBestRowThatIsNotExcluded) {
   const auto best = maximize_over_candidates(q, candidates, {false, false, true, false});
   EXPECT_EQ(best.index, 1);
   EXPECT_EQ(best.x, candidates.row(1).transpose());
-  EXPECT_THROW(maximize_over_candidates(q, candidates, {true, true, true, true}), std::invalid_argument);
+  EXPECT_THROW(maximize_over_candidates(q, candidates, {true, true, true, true}),
+               std::invalid_argument);
 }
 
 }  // namespace

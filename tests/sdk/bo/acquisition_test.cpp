@@ -13,7 +13,8 @@ namespace {
 using namespace bopp::bo;
 
 GaussianProcess small_gp() {
-  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::Vector2d(-1, 0), Eigen::Vector2d(1, 2));
+  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::Vector2d(-1, 0),
+                     Eigen::Vector2d(1, 2));
   gp.set_hyperparameters({Eigen::Vector2d(0.3, 0.4), 1.0, 1e-3, 0.0});
   Eigen::MatrixXd X(5, 2);
   X << -0.8, 0.1, 0.2, 1.5, 0.9, 0.4, -0.1, 0.9, 0.5, 1.9;
@@ -33,7 +34,8 @@ TEST(ExpectedImprovement, EqualsNumericalIntegralOfImprovement) {
   for (int i = 0; i <= n; ++i) {
     const double f = a + i * h;
     const double w = (i == 0 || i == n) ? 1 : (i % 2 ? 4 : 2);
-    integral += w * (f - best) * std::exp(-0.5 * std::pow((f - mu) / sd, 2)) / (sd * std::sqrt(2 * std::numbers::pi));
+    integral += w * (f - best) * std::exp(-0.5 * std::pow((f - mu) / sd, 2)) /
+                (sd * std::sqrt(2 * std::numbers::pi));
   }
   integral *= h / 3;
   EXPECT_NEAR(ExpectedImprovement(gp, best).value(x), integral, 1e-9);
@@ -49,7 +51,8 @@ TEST(LogExpectedImprovement, StaysFiniteAndSmoothFarBelowTheIncumbent) {
     double d = 0;
     const double v = log_h(z, &d);
     EXPECT_TRUE(std::isfinite(v));
-    EXPECT_NEAR(v, -0.5 * z * z - std::log(std::sqrt(2 * std::numbers::pi)) - 2 * std::log(-z), 3.0 / (z * z));
+    EXPECT_NEAR(v, -0.5 * z * z - std::log(std::sqrt(2 * std::numbers::pi)) - 2 * std::log(-z),
+                3.0 / (z * z));
     const double step = 1e-5 * std::abs(z);
     EXPECT_NEAR(d, (log_h(z + step) - log_h(z - step)) / (2 * step), 1e-6 * std::abs(d));
   }
@@ -81,7 +84,8 @@ TEST(Acquisition, GradientsMatchCentralDifferences) {
         m[i] -= h;
         fd[i] = (acquisitions[a]->value(p) - acquisitions[a]->value(m)) / (2 * h);
       }
-      EXPECT_LT((g - fd).norm(), 1e-6 * std::max(1.0, fd.norm())) << "acquisition " << a << " at " << x.transpose();
+      EXPECT_LT((g - fd).norm(), 1e-6 * std::max(1.0, fd.norm()))
+          << "acquisition " << a << " at " << x.transpose();
     }
   }
 }
@@ -90,7 +94,8 @@ TEST(UpperConfidenceBound, IsMeanPlusRootBetaDeviation) {
   const GaussianProcess gp = small_gp();
   const Eigen::Vector2d x(0.3, 0.7);
   const auto p = gp.predict(x.transpose());
-  EXPECT_NEAR(UpperConfidenceBound(gp, 4.0).value(x), p.mean[0] + 2 * std::sqrt(p.variance[0]), 1e-12);
+  EXPECT_NEAR(UpperConfidenceBound(gp, 4.0).value(x), p.mean[0] + 2 * std::sqrt(p.variance[0]),
+              1e-12);
   EXPECT_THROW(UpperConfidenceBound(gp, -1.0), std::invalid_argument);
 }
 

@@ -31,16 +31,16 @@ double two_wells(const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
 
 TEST(MinimizeInBox, FindsAnInteriorMinimumPrecisely) {
   const Eigen::Vector3d centre(0.3, -0.2, 0.45);
-  const BoxMinimum m = minimize_in_box(quadratic(centre), -Eigen::Vector3d::Ones(), Eigen::Vector3d::Ones(),
-                                       Eigen::RowVector3d(0.9, 0.9, -0.9));
+  const BoxMinimum m = minimize_in_box(quadratic(centre), -Eigen::Vector3d::Ones(),
+                                       Eigen::Vector3d::Ones(), Eigen::RowVector3d(0.9, 0.9, -0.9));
   EXPECT_LT((m.x - centre).norm(), 1e-6);
   EXPECT_NEAR(m.value, 0.0, 1e-10);
 }
 
 TEST(MinimizeInBox, StopsOnTheBoundaryWhenTheMinimumIsOutside) {
   const Eigen::Vector2d centre(2.0, 0.5);
-  const BoxMinimum m = minimize_in_box(quadratic(centre), Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(),
-                                       Eigen::RowVector2d(0.2, 0.1));
+  const BoxMinimum m = minimize_in_box(quadratic(centre), Eigen::Vector2d::Zero(),
+                                       Eigen::Vector2d::Ones(), Eigen::RowVector2d(0.2, 0.1));
   EXPECT_EQ(m.x[0], 1.0);
   EXPECT_NEAR(m.x[1], 0.5, 1e-6);
   EXPECT_NEAR(m.value, 1.0, 1e-10);
@@ -55,11 +55,12 @@ TEST(MinimizeInBox, ClampsStartsIntoTheBox) {
 TEST(MinimizeInBox, ReturnsTheBestOfAllStarts) {
   Eigen::MatrixXd starts(2, 2);
   starts << -0.6, 0.3, 0.8, -0.2;  // one start in each well; the second leads to the deeper
-  const BoxMinimum m = minimize_in_box(two_wells, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(), starts);
+  const BoxMinimum m =
+      minimize_in_box(two_wells, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(), starts);
   EXPECT_NEAR(m.x[0], 0.6, 1e-2);
   EXPECT_LT(m.value, -0.99);
-  const BoxMinimum first_only =
-      minimize_in_box(two_wells, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(), starts.topRows(1));
+  const BoxMinimum first_only = minimize_in_box(two_wells, -Eigen::Vector2d::Ones(),
+                                                Eigen::Vector2d::Ones(), starts.topRows(1));
   EXPECT_GT(first_only.value, -0.5);
 }
 
@@ -71,7 +72,8 @@ TEST(MinimizeInBox, NeverReturnsWorseThanTheBestStart) {
   };
   Eigen::MatrixXd starts(3, 2);
   starts << 0.5, 0.5, 0.1, -0.2, -0.9, 0.9;
-  const BoxMinimum m = minimize_in_box(misleading, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(), starts);
+  const BoxMinimum m =
+      minimize_in_box(misleading, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(), starts);
   EXPECT_LE(m.value, Eigen::Vector2d(0.1, -0.2).squaredNorm());
   EXPECT_EQ(m.value, m.x.squaredNorm());
 }
@@ -80,9 +82,11 @@ TEST(MinimizeInBox, PassesOnExceptionsOfTheFunction) {
   const SmoothFunction failing = [](const Eigen::VectorXd&, Eigen::VectorXd*) -> double {
     throw std::runtime_error("objective failed");
   };
-  EXPECT_THROW(minimize_in_box(failing, Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(), Eigen::RowVector2d(0.5, 0.5)),
+  EXPECT_THROW(minimize_in_box(failing, Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(),
+                               Eigen::RowVector2d(0.5, 0.5)),
                std::runtime_error);
-  EXPECT_THROW(minimize_in_box(failing, Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(), Eigen::MatrixXd(0, 2)),
+  EXPECT_THROW(minimize_in_box(failing, Eigen::Vector2d::Zero(), Eigen::Vector2d::Ones(),
+                               Eigen::MatrixXd(0, 2)),
                std::invalid_argument);
 }
 

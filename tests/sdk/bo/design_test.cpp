@@ -14,7 +14,8 @@ bool stratified(const Eigen::MatrixXd& X) {
   const auto n = X.rows();
   for (Eigen::Index j = 0; j < X.cols(); ++j) {
     std::set<Eigen::Index> cells;
-    for (Eigen::Index i = 0; i < n; ++i) cells.insert(static_cast<Eigen::Index>(X(i, j) * static_cast<double>(n)));
+    for (Eigen::Index i = 0; i < n; ++i)
+      cells.insert(static_cast<Eigen::Index>(X(i, j) * static_cast<double>(n)));
     if (static_cast<Eigen::Index>(cells.size()) != n) return false;
   }
   return true;

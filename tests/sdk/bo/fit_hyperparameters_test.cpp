@@ -3,8 +3,8 @@
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
-#include <Eigen/Cholesky>
 #include <gtest/gtest.h>
+#include <Eigen/Cholesky>
 
 #include "gp_sample_data.hpp"
 
@@ -25,7 +25,8 @@ TEST(FitHyperparameters, RecoversTrueLengthscalesFromFewSamples) {
   Eigen::VectorXd y;
   sample_gp(truth, 0.01, 150, 11, X, y);
 
-  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2));
+  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                     Eigen::VectorXd::Ones(2));
   gp.condition(X, y);
   FitOptions options;
   options.random_restarts = 0;
@@ -33,7 +34,8 @@ TEST(FitHyperparameters, RecoversTrueLengthscalesFromFewSamples) {
   fit_hyperparameters(gp, options, 1);
   const Eigen::VectorXd fitted = gp.kernel().lengthscales();
   for (int i = 0; i < 2; ++i)
-    EXPECT_NEAR(fitted[i], lengthscales[i], 0.3 * lengthscales[i]) << "dimension " << i << ": " << fitted.transpose();
+    EXPECT_NEAR(fitted[i], lengthscales[i], 0.3 * lengthscales[i])
+        << "dimension " << i << ": " << fitted.transpose();
 }
 
 TEST(FitHyperparameters, ImprovesOnTheWarmStartAndLeavesFittedModel) {
@@ -42,7 +44,8 @@ TEST(FitHyperparameters, ImprovesOnTheWarmStartAndLeavesFittedModel) {
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
   sample_gp(truth, 1e-3, 30, 3, X, y);
-  GaussianProcess gp(Kernel(KernelType::rbf, 2), Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2));
+  GaussianProcess gp(Kernel(KernelType::rbf, 2), Eigen::VectorXd::Zero(2),
+                     Eigen::VectorXd::Ones(2));
   gp.condition(X, y);
   const double before = log_marginal_likelihood(gp);
   FitOptions options;
@@ -59,7 +62,8 @@ TEST(FitHyperparameters, KeepsFixedNoiseAndMeanAndAddsPriorToObjective) {
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
   sample_gp(truth, 1e-2, 25, 5, X, y);
-  GaussianProcess gp(Kernel(KernelType::matern32, 2), Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2));
+  GaussianProcess gp(Kernel(KernelType::matern32, 2), Eigen::VectorXd::Zero(2),
+                     Eigen::VectorXd::Ones(2));
   gp.set_hyperparameters({Eigen::Vector2d(0.5, 0.5), 1.0, 0.01, 0.0});
   gp.condition(X, y);
   FitOptions options;
@@ -71,8 +75,10 @@ TEST(FitHyperparameters, KeepsFixedNoiseAndMeanAndAddsPriorToObjective) {
   EXPECT_EQ(gp.mean_constant(), 0.0);
   const auto h = gp.hyperparameters();
   double log_prior = options.priors.outputscale->log_density(h.outputscale);
-  for (int i = 0; i < 2; ++i) log_prior += options.priors.lengthscale->log_density(h.lengthscales[i]);
-  EXPECT_NEAR(result.objective, log_marginal_likelihood(gp) + log_prior, 1e-8 * std::abs(result.objective));
+  for (int i = 0; i < 2; ++i)
+    log_prior += options.priors.lengthscale->log_density(h.lengthscales[i]);
+  EXPECT_NEAR(result.objective, log_marginal_likelihood(gp) + log_prior,
+              1e-8 * std::abs(result.objective));
 }
 
 // FitOptions::subset_size: the starts run on a random subset, the best is polished on all the
@@ -88,7 +94,8 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
     Hyperparameters h;
   };
   auto fit = [&](int subset_size) {
-    GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3));
+    GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3),
+                       Eigen::VectorXd::Ones(3));
     gp.condition(X, y);
     FitOptions options;
     options.random_restarts = 1;
@@ -101,7 +108,8 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
   EXPECT_EQ(direct.result.subset_evaluations, 0);
   EXPECT_GT(subset.result.subset_evaluations, 0);
   EXPECT_LT(subset.result.evaluations, direct.result.evaluations / 2);
-  EXPECT_GT(subset.result.objective, direct.result.objective - 1e-3 * std::abs(direct.result.objective));
+  EXPECT_GT(subset.result.objective,
+            direct.result.objective - 1e-3 * std::abs(direct.result.objective));
   EXPECT_EQ(subset.result.starts, 2);
 
   const Fit again = fit(100);  // the subset and the starts come from the seed
@@ -115,7 +123,8 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
 }
 
 TEST(FitHyperparameters, ThrowsWithoutData) {
-  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1),
+                     Eigen::VectorXd::Ones(1));
   EXPECT_THROW(fit_hyperparameters(gp, {}, 0), std::invalid_argument);
 }
 

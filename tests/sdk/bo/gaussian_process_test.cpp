@@ -2,8 +2,8 @@
 // gradients of the pointwise posterior, Cholesky updates and fantasies.
 #include <bopp/bo/gaussian_process.hpp>
 
-#include <Eigen/Cholesky>
 #include <gtest/gtest.h>
+#include <Eigen/Cholesky>
 
 #include <cmath>
 #include <random>
@@ -17,7 +17,8 @@ using bopp::bo::KernelType;
 using bopp::bo::OutputScaling;
 
 GaussianProcess unit_rbf(double noise) {
-  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Zero(1),
+                     Eigen::VectorXd::Ones(1));
   gp.set_hyperparameters({Eigen::VectorXd::Ones(1), 1.0, noise, 0.0});
   return gp;
 }
@@ -36,7 +37,8 @@ TEST(GaussianProcess, PosteriorAtMidpointOfTwoPointsMatchesHandComputation) {
 TEST(GaussianProcess, SinglePointPosteriorMatchesHandComputation) {
   const double noise = 0.1, k = std::exp(-0.5 * 0.09);  // x* − x = 0.3
   GaussianProcess gp = unit_rbf(noise);
-  gp.condition(Eigen::MatrixXd::Constant(1, 1, 0.2), Eigen::VectorXd::Constant(1, 2.0), OutputScaling{});
+  gp.condition(Eigen::MatrixXd::Constant(1, 1, 0.2), Eigen::VectorXd::Constant(1, 2.0),
+               OutputScaling{});
   const auto p = gp.predict(Eigen::MatrixXd::Constant(1, 1, 0.5));
   EXPECT_NEAR(p.mean[0], k * 2.0 / (1 + noise), 1e-14);
   EXPECT_NEAR(p.variance[0], 1 - k * k / (1 + noise), 1e-14);
@@ -146,7 +148,9 @@ TEST(GaussianProcess, FantasiesGiveTheCovarianceOfRealObservations) {
   fantasized.add_fantasies(X2);
   observed.add_observations(X2, Eigen::VectorXd::Constant(3, 5.0));
   const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(5, 2).array() + 1;
-  EXPECT_LT((fantasized.predict(Xs, true).covariance - observed.predict(Xs, true).covariance).norm(), 1e-12);
+  EXPECT_LT(
+      (fantasized.predict(Xs, true).covariance - observed.predict(Xs, true).covariance).norm(),
+      1e-12);
   // The kriging believer: at the fantasized points the mean is what it was before.
   EXPECT_LT((fantasized.predict(X2).mean - before).norm(), 1e-3);
 }

@@ -38,7 +38,8 @@ TEST(GradientPosterior, MeanAndCovarianceMatchCentralDifferences) {
       Eigen::Vector3d p = x, m = x;
       p[i] += h;
       m[i] -= h;
-      fd_mean[i] = (gp.predict(p.transpose()).mean[0] - gp.predict(m.transpose()).mean[0]) / (2 * h);
+      fd_mean[i] =
+          (gp.predict(p.transpose()).mean[0] - gp.predict(m.transpose()).mean[0]) / (2 * h);
     }
     EXPECT_LT((g.mean - fd_mean).norm() / fd_mean.norm(), 1e-6) << kernel_type_name(type);
 
@@ -60,14 +61,19 @@ TEST(GradientPosterior, MeanAndCovarianceMatchCentralDifferences) {
     Eigen::Matrix3d fd_data;
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j)
-        fd_data(i, j) = (D(2 * i, 2 * j) - D(2 * i, 2 * j + 1) - D(2 * i + 1, 2 * j) + D(2 * i + 1, 2 * j + 1)) /
+        fd_data(i, j) = (D(2 * i, 2 * j) - D(2 * i, 2 * j + 1) - D(2 * i + 1, 2 * j) +
+                         D(2 * i + 1, 2 * j + 1)) /
                         (4 * step * step);
     const Eigen::Vector3d inv_w = gp.widths().array().inverse();
     const Eigen::Matrix3d prior =
-        s2 * inv_w.asDiagonal() * gp.kernel().cross_hessian(gp.point_to_unit_cube(x), gp.point_to_unit_cube(x)) * inv_w.asDiagonal();
+        s2 * inv_w.asDiagonal() *
+        gp.kernel().cross_hessian(gp.point_to_unit_cube(x), gp.point_to_unit_cube(x)) *
+        inv_w.asDiagonal();
     const Eigen::Matrix3d expected = prior - fd_data;
     EXPECT_LT((g.covariance - expected).norm() / expected.norm(), 1e-6)
-        << kernel_type_name(type) << "\n" << g.covariance << "\n\n" << expected;
+        << kernel_type_name(type) << "\n"
+        << g.covariance << "\n\n"
+        << expected;
   }
 }
 
@@ -83,7 +89,8 @@ TEST(GradientPosterior, PriorGradientCovarianceWithoutData) {
 }
 
 TEST(GradientPosterior, RejectsNondifferentiableKernel) {
-  GaussianProcess gp(Kernel(KernelType::matern12, 1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  GaussianProcess gp(Kernel(KernelType::matern12, 1), Eigen::VectorXd::Zero(1),
+                     Eigen::VectorXd::Ones(1));
   EXPECT_THROW(gradient_posterior(gp, Eigen::VectorXd::Constant(1, 0.5)), std::invalid_argument);
 }
 

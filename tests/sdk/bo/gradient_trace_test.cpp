@@ -4,8 +4,8 @@
 #include <bopp/bo/gradient_posterior.hpp>
 #include <bopp/bo/gradient_trace.hpp>
 
-#include <Eigen/Cholesky>
 #include <gtest/gtest.h>
+#include <Eigen/Cholesky>
 
 #include <cmath>
 #include <random>
@@ -17,7 +17,8 @@ using namespace bopp::bo;
 // A GP without data whose user lengthscale is 1 and outputscale 1: the box [−5, 5]^d with
 // model lengthscale 0.1, noise variance σ², and the identity output scaling.
 GaussianProcess unit_gp(KernelType type, Eigen::Index d, double sigma) {
-  GaussianProcess gp(Kernel(type, d), Eigen::VectorXd::Constant(d, -5), Eigen::VectorXd::Constant(d, 5));
+  GaussianProcess gp(Kernel(type, d), Eigen::VectorXd::Constant(d, -5),
+                     Eigen::VectorXd::Constant(d, 5));
   gp.set_hyperparameters({Eigen::VectorXd::Constant(d, 0.1), 1.0, sigma * sigma, 0.0});
   return gp;
 }
@@ -39,7 +40,8 @@ GaussianProcess ard_gp(KernelType type, int n) {
 }
 
 Eigen::MatrixXd rows(std::initializer_list<std::initializer_list<double>> r) {
-  Eigen::MatrixXd M(static_cast<Eigen::Index>(r.size()), static_cast<Eigen::Index>(r.begin()->size()));
+  Eigen::MatrixXd M(static_cast<Eigen::Index>(r.size()),
+                    static_cast<Eigen::Index>(r.begin()->size()));
   Eigen::Index i = 0;
   for (const auto& row : r) {
     Eigen::Index j = 0;
@@ -82,7 +84,8 @@ TEST(GradientTrace, CurrentIsTheTraceOfTheGradientPosterior) {
       const GaussianProcess gp = ard_gp(type, n);
       const Eigen::Vector3d x(0.4, 0.3, 2.2);
       const double expected = gradient_posterior(gp, x).covariance.trace();
-      EXPECT_NEAR(GradientTrace(gp, x).current(), expected, 1e-12 * expected) << kernel_type_name(type);
+      EXPECT_NEAR(GradientTrace(gp, x).current(), expected, 1e-12 * expected)
+          << kernel_type_name(type);
       EXPECT_EQ(GradientTrace(gp, x).value(Eigen::MatrixXd(0, 3)), GradientTrace(gp, x).current());
     }
   }
@@ -100,8 +103,8 @@ TEST(GradientTrace, FiniteDifferenceDesignsMatchClosedForms) {
   EXPECT_NEAR(t1.value(forward_design(1, 0.1)), 4.991667e-3, 1e-6 * 4.991667e-3);
   EXPECT_NEAR(t1.value(central_design(1, 0.5)), 1.034121e-2, 1e-6 * 1.034121e-2);
   const auto rbf2 = unit_gp(KernelType::rbf, 2, 0.0);
-  EXPECT_NEAR(GradientTrace(rbf2, Eigen::VectorXd::Zero(2)).value(forward_design(2, 0.1)), 9.983333e-3,
-              1e-6 * 9.983333e-3);
+  EXPECT_NEAR(GradientTrace(rbf2, Eigen::VectorXd::Zero(2)).value(forward_design(2, 0.1)),
+              9.983333e-3, 1e-6 * 9.983333e-3);
   // Orders: halving h divides the forward trace by 4 and the central one by 16.
   EXPECT_NEAR(t1.value(forward_design(1, 0.02)) / t1.value(forward_design(1, 0.01)), 4.0, 1e-3);
   EXPECT_NEAR(t1.value(central_design(1, 0.2)) / t1.value(central_design(1, 0.1)), 16.0, 0.1);
@@ -109,11 +112,14 @@ TEST(GradientTrace, FiniteDifferenceDesignsMatchClosedForms) {
 
 TEST(GradientTrace, NoisyCentralDesignMatchesClosedForms) {  // σ = 0.1, m = 1
   const auto rbf = unit_gp(KernelType::rbf, 1, 0.1);
-  EXPECT_NEAR(GradientTrace(rbf, Eigen::VectorXd::Zero(1)).value(central_design(1, 0.495)), 0.03485, 1e-4);
+  EXPECT_NEAR(GradientTrace(rbf, Eigen::VectorXd::Zero(1)).value(central_design(1, 0.495)), 0.03485,
+              1e-4);
   const auto matern = unit_gp(KernelType::matern52, 1, 0.1);
-  EXPECT_NEAR(GradientTrace(matern, Eigen::VectorXd::Zero(1)).value(central_design(1, 0.257)), 0.14517, 1e-4);
+  EXPECT_NEAR(GradientTrace(matern, Eigen::VectorXd::Zero(1)).value(central_design(1, 0.257)),
+              0.14517, 1e-4);
   const auto matern2 = unit_gp(KernelType::matern52, 2, 0.1);
-  EXPECT_NEAR(GradientTrace(matern2, Eigen::VectorXd::Zero(2)).value(central_design(2, 0.257)), 0.290344, 2e-4);
+  EXPECT_NEAR(GradientTrace(matern2, Eigen::VectorXd::Zero(2)).value(central_design(2, 0.257)),
+              0.290344, 2e-4);
 }
 
 TEST(GradientTrace, GradientMatchesCentralDifferences) {
@@ -164,7 +170,8 @@ TEST(GradientTrace, BlockCholeskyEqualsDirectRecomputation) {
     // The same through the GP itself, conditioned on Z with any labels.
     GaussianProcess extended = gp;
     extended.add_fantasies(Z);
-    EXPECT_NEAR(GradientTrace(gp, x).value(Z), gradient_posterior(extended, x).covariance.trace(), 1e-9 * direct);
+    EXPECT_NEAR(GradientTrace(gp, x).value(Z), gradient_posterior(extended, x).covariance.trace(),
+                1e-9 * direct);
   }
 }
 
@@ -173,7 +180,8 @@ TEST(GradientTrace, DoesNotDependOnLabelsAndNeverGrowsWithPoints) {
   GaussianProcess relabelled = gp;
   relabelled.condition(gp.inputs(), -3.0 * gp.targets(), gp.output_scaling());
   const Eigen::Vector3d x(0.4, 0.3, 2.2);
-  const Eigen::MatrixXd Z = rows({{0.1, 0.45, 2.9}, {-0.7, 0.2, 2.0}, {0.6, 0.8, 3.5}, {0.4, 0.3, 2.2}});
+  const Eigen::MatrixXd Z =
+      rows({{0.1, 0.45, 2.9}, {-0.7, 0.2, 2.0}, {0.6, 0.8, 3.5}, {0.4, 0.3, 2.2}});
   const GradientTrace trace(gp, x);
   EXPECT_EQ(trace.value(Z), GradientTrace(relabelled, x).value(Z));
   double previous = trace.current();
@@ -204,9 +212,10 @@ TEST(SelectGradientBatch, SinglePointReachesTheExactOptimum) {
     Eigen::Index d;
     double sigma, optimum;
   };
-  for (const Case& c : {Case{KernelType::rbf, 1, 0.0, 0.632121}, Case{KernelType::rbf, 1, 0.05, 0.633038},
-                        Case{KernelType::rbf, 1, 0.2, 0.646270}, Case{KernelType::rbf, 2, 0.0, 2 - std::exp(-1.0)},
-                        Case{KernelType::matern52, 1, 0.0, 1.274702}}) {
+  for (const Case& c :
+       {Case{KernelType::rbf, 1, 0.0, 0.632121}, Case{KernelType::rbf, 1, 0.05, 0.633038},
+        Case{KernelType::rbf, 1, 0.2, 0.646270}, Case{KernelType::rbf, 2, 0.0, 2 - std::exp(-1.0)},
+        Case{KernelType::matern52, 1, 0.0, 1.274702}}) {
     for (auto mode : {GradientBatchOptions::Mode::greedy, GradientBatchOptions::Mode::joint}) {
       GradientBatchOptions options;
       options.mode = mode;
@@ -214,9 +223,12 @@ TEST(SelectGradientBatch, SinglePointReachesTheExactOptimum) {
       const GaussianProcess gp = unit_gp(c.type, c.d, c.sigma);
       const GradientBatch batch = select_gradient_batch(gp, Eigen::VectorXd::Zero(c.d), options, 5);
       ASSERT_EQ(batch.points.rows(), 1);
-      EXPECT_NEAR(batch.trace_before, gp.kernel().type() == KernelType::rbf ? c.d : 5.0 * c.d / 3, 1e-12);
-      EXPECT_NEAR(batch.trace_after, c.optimum, 1e-5) << kernel_type_name(c.type) << " σ=" << c.sigma;
-      EXPECT_EQ(batch.trace_after, GradientTrace(gp, Eigen::VectorXd::Zero(c.d)).value(batch.points));
+      EXPECT_NEAR(batch.trace_before, gp.kernel().type() == KernelType::rbf ? c.d : 5.0 * c.d / 3,
+                  1e-12);
+      EXPECT_NEAR(batch.trace_after, c.optimum, 1e-5)
+          << kernel_type_name(c.type) << " σ=" << c.sigma;
+      EXPECT_EQ(batch.trace_after,
+                GradientTrace(gp, Eigen::VectorXd::Zero(c.d)).value(batch.points));
     }
   }
 }
@@ -231,7 +243,8 @@ TEST(SelectGradientBatch, JointBatchBeatsTheCentralDesign) {  // Matérn σ = 0.
     options.box_delta = 0;
     const GradientBatch batch = select_gradient_batch(gp, x, options, 11);
     EXPECT_EQ(batch.points.rows(), 2 * d);
-    EXPECT_LE(batch.trace_after, GradientTrace(gp, x).value(central_design(d, 0.257)) + 1e-6) << "d=" << d;
+    EXPECT_LE(batch.trace_after, GradientTrace(gp, x).value(central_design(d, 0.257)) + 1e-6)
+        << "d=" << d;
   }
 }
 

@@ -31,8 +31,8 @@ TEST(Kernel, ValuesMatchClosedFormsAtKnownDistance) {
   EXPECT_NEAR(make_kernel(KernelType::rbf)(x, x2), 1.7 * std::exp(-0.5), 1e-14);
   EXPECT_NEAR(make_kernel(KernelType::matern12)(x, x2), 1.7 * std::exp(-1.0), 1e-14);
   EXPECT_NEAR(make_kernel(KernelType::matern32)(x, x2), 1.7 * (1 + s3) * std::exp(-s3), 1e-14);
-  EXPECT_NEAR(make_kernel(KernelType::matern52)(x, x2),
-              1.7 * (1 + s5 + 5.0 / 3.0) * std::exp(-s5), 1e-14);
+  EXPECT_NEAR(make_kernel(KernelType::matern52)(x, x2), 1.7 * (1 + s5 + 5.0 / 3.0) * std::exp(-s5),
+              1e-14);
 }
 
 TEST(Kernel, MatrixAgreesWithPointwiseValuesAndIsSymmetric) {
@@ -92,9 +92,20 @@ TEST(Kernel, CrossHessianMatchesCentralDifferencesOfGradient) {
 TEST(Kernel, CrossHessianAtCoincidentPointsIsDiagonalClosedForm) {
   const Eigen::Vector3d x(0.4, 0.6, 0.2);
   const Eigen::Array3d inv2 = Eigen::Array3d(0.3, 0.7, 1.3).square().inverse();
-  EXPECT_LT((make_kernel(KernelType::rbf).cross_hessian(x, x).diagonal().array() - 1.7 * inv2).abs().maxCoeff(), 1e-12);
-  EXPECT_LT((make_kernel(KernelType::matern52).cross_hessian(x, x).diagonal().array() - 1.7 * 5.0 / 3.0 * inv2).abs().maxCoeff(), 1e-12);
-  EXPECT_LT((make_kernel(KernelType::matern32).cross_hessian(x, x).diagonal().array() - 1.7 * 3.0 * inv2).abs().maxCoeff(), 1e-12);
+  EXPECT_LT((make_kernel(KernelType::rbf).cross_hessian(x, x).diagonal().array() - 1.7 * inv2)
+                .abs()
+                .maxCoeff(),
+            1e-12);
+  EXPECT_LT((make_kernel(KernelType::matern52).cross_hessian(x, x).diagonal().array() -
+             1.7 * 5.0 / 3.0 * inv2)
+                .abs()
+                .maxCoeff(),
+            1e-12);
+  EXPECT_LT(
+      (make_kernel(KernelType::matern32).cross_hessian(x, x).diagonal().array() - 1.7 * 3.0 * inv2)
+          .abs()
+          .maxCoeff(),
+      1e-12);
   EXPECT_THROW(make_kernel(KernelType::matern12).cross_hessian(x, x), std::invalid_argument);
 }
 

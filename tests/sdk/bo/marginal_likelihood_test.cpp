@@ -2,8 +2,8 @@
 // central differences, for every kernel.
 #include <bopp/bo/marginal_likelihood.hpp>
 
-#include <Eigen/LU>
 #include <gtest/gtest.h>
+#include <Eigen/LU>
 
 #include <cmath>
 #include <numbers>
@@ -28,7 +28,8 @@ Data small_data(Eigen::Index n = 12) {
   return d;
 }
 
-double lml_at(KernelType type, const Eigen::VectorXd& theta, const Data& d, Eigen::VectorXd* g = nullptr) {
+double lml_at(KernelType type, const Eigen::VectorXd& theta, const Data& d,
+              Eigen::VectorXd* g = nullptr) {
   const HyperparameterLayout layout{3};
   const Hyperparameters h = layout.unpack(theta);
   Kernel k(type, 3);
@@ -58,7 +59,8 @@ TEST_P(ByDataSize, ValueMatchesDirectDenseEvaluation) {
     k.set_outputscale(h.outputscale);
     Eigen::MatrixXd K(n, n);
     for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = 0; j < n; ++j) K(i, j) = k(d.U.row(i).transpose(), d.U.row(j).transpose());
+      for (Eigen::Index j = 0; j < n; ++j)
+        K(i, j) = k(d.U.row(i).transpose(), d.U.row(j).transpose());
     K.diagonal().array() += h.noise_variance;
     const Eigen::VectorXd r = d.z.array() - h.mean;
     const auto lu = K.fullPivLu();
@@ -83,13 +85,15 @@ TEST_P(ByDataSize, GradientMatchesCentralDifferences) {
       fd[i] = (lml_at(type, p, d) - lml_at(type, m, d)) / (2 * h);
     }
     EXPECT_LT((g - fd).norm() / fd.norm(), 1e-6) << kernel_type_name(type) << "\n"
-                                                 << g.transpose() << "\n" << fd.transpose();
+                                                 << g.transpose() << "\n"
+                                                 << fd.transpose();
   }
 }
 
 TEST(MarginalLikelihood, GaussianProcessOverloadUsesItsModelUnits) {
   const Data d = small_data();
-  GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3));
+  GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::VectorXd::Zero(3),
+                     Eigen::VectorXd::Ones(3));
   gp.set_hyperparameters(HyperparameterLayout{3}.unpack(some_theta()));
   gp.condition(d.U, d.z, OutputScaling{});
   EXPECT_NEAR(log_marginal_likelihood(gp), lml_at(KernelType::matern52, some_theta(), d), 1e-12);

@@ -8,7 +8,8 @@ namespace {
 using namespace bopp::bo;
 
 GaussianProcess small_gp() {
-  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0), Eigen::VectorXd::Constant(1, 2.0));
+  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0),
+                     Eigen::VectorXd::Constant(1, 2.0));
   gp.set_hyperparameters({Eigen::VectorXd::Constant(1, 0.15), 1.0, 0.01, 0.0});
   Eigen::MatrixXd X(4, 1);
   X << -1.5, -0.5, 0.3, 1.0;
@@ -23,9 +24,11 @@ TEST(PathwiseSample, SampleMomentsMatchThePosterior) {
   const auto exact = gp.predict(Xs);
   const int samples = 1000;
   Eigen::MatrixXd draws(samples, 3);
-  for (int s = 0; s < samples; ++s) draws.row(s) = PathwiseSample(gp, 256, static_cast<std::uint64_t>(s)).values(Xs).transpose();
+  for (int s = 0; s < samples; ++s)
+    draws.row(s) = PathwiseSample(gp, 256, static_cast<std::uint64_t>(s)).values(Xs).transpose();
   const Eigen::VectorXd mean = draws.colwise().mean();
-  const Eigen::VectorXd variance = (draws.rowwise() - mean.transpose()).colwise().squaredNorm() / (samples - 1);
+  const Eigen::VectorXd variance =
+      (draws.rowwise() - mean.transpose()).colwise().squaredNorm() / (samples - 1);
   for (int i = 0; i < 3; ++i) {
     const double sd = std::sqrt(exact.variance[i]);
     EXPECT_NEAR(mean[i], exact.mean[i], 5 * sd / std::sqrt(samples) + 0.02 * sd) << "point " << i;

@@ -40,7 +40,8 @@ class PosteriorAcquisition : public Acquisition {
 // E[max(f(x) − best, 0)] = σ (φ(z) + z Φ(z)), z = (μ − best)/σ (Jones et al. 1998).
 class ExpectedImprovement : public PosteriorAcquisition {
  public:
-  ExpectedImprovement(const GaussianProcess& gp, double best) : PosteriorAcquisition(gp), best_(best) {}
+  ExpectedImprovement(const GaussianProcess& gp, double best)
+      : PosteriorAcquisition(gp), best_(best) {}
 
  protected:
   double utility(double mean, double sd, double* d_mean, double* d_sd) const override;
@@ -56,7 +57,8 @@ class ExpectedImprovement : public PosteriorAcquisition {
 // fraction, written so that 1 − t R(t) is formed without cancellation.
 class LogExpectedImprovement : public PosteriorAcquisition {
  public:
-  LogExpectedImprovement(const GaussianProcess& gp, double best) : PosteriorAcquisition(gp), best_(best) {}
+  LogExpectedImprovement(const GaussianProcess& gp, double best)
+      : PosteriorAcquisition(gp), best_(best) {}
 
  protected:
   double utility(double mean, double sd, double* d_mean, double* d_sd) const override;
@@ -68,7 +70,8 @@ class LogExpectedImprovement : public PosteriorAcquisition {
 // P(f(x) > best) = Φ((μ − best)/σ) (Kushner 1964).
 class ProbabilityOfImprovement : public PosteriorAcquisition {
  public:
-  ProbabilityOfImprovement(const GaussianProcess& gp, double best) : PosteriorAcquisition(gp), best_(best) {}
+  ProbabilityOfImprovement(const GaussianProcess& gp, double best)
+      : PosteriorAcquisition(gp), best_(best) {}
 
  protected:
   double utility(double mean, double sd, double* d_mean, double* d_sd) const override;

@@ -29,9 +29,10 @@ struct AcquisitionMaximum {
 // Maximizes `acquisition` over the box [lower, upper]: evaluates raw Sobol samples, then
 // runs NLopt's box-constrained L-BFGS (LD_LBFGS) from the `restarts` best of them and from
 // the rows of `extra_starts` (e.g. the incumbent), and returns the best point found.
-AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition, const Eigen::VectorXd& lower,
-                                        const Eigen::VectorXd& upper,
-                                        const AcquisitionOptimizerOptions& options, std::uint64_t seed,
+AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition,
+                                        const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                        const AcquisitionOptimizerOptions& options,
+                                        std::uint64_t seed,
                                         const Eigen::MatrixXd& extra_starts = Eigen::MatrixXd());
 
 // The best row of a finite candidate set, skipping rows marked in `excluded` (if given,

@@ -35,15 +35,15 @@ struct FitOptions {
   // near the full one (more data sharpen the likelihood, they rarely move its mode), so
   // the polish takes a few evaluations. 0 turns it off.
   int subset_size = 500;
-  bool learn_noise = true;  // false: keep the GP's noise variance
-  bool learn_mean = true;   // false: keep the GP's constant mean
+  bool learn_noise = true;      // false: keep the GP's noise variance
+  bool learn_mean = true;       // false: keep the GP's constant mean
   HyperparameterPriors priors;  // none by default: maximum likelihood
   HyperparameterBounds bounds;
 };
 
 struct FitResult {
-  double objective = 0.0;  // log marginal likelihood + log prior density at the optimum
-  int evaluations = 0;     // on all the data, over all starts and the polish
+  double objective = 0.0;      // log marginal likelihood + log prior density at the optimum
+  int evaluations = 0;         // on all the data, over all starts and the polish
   int subset_evaluations = 0;  // on the subset (see FitOptions::subset_size)
   int starts = 0;
 };

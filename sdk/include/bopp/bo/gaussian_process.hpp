@@ -96,7 +96,9 @@ class GaussianProcess {
   // Widths of the box: ∂/∂x_i = (∂/∂u_i) / width_i.
   Eigen::VectorXd widths() const { return upper_ - lower_; }
   // The kernel's lengthscales in the user's units of x (the kernel holds them in the unit cube's).
-  Eigen::VectorXd user_lengthscales() const { return kernel_.lengthscales().cwiseProduct(widths()); }
+  Eigen::VectorXd user_lengthscales() const {
+    return kernel_.lengthscales().cwiseProduct(widths());
+  }
 
  private:
   void refactor();

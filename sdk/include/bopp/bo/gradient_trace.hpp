@@ -62,9 +62,9 @@ struct GradientBatchOptions {
 };
 
 struct GradientBatch {
-  Eigen::MatrixXd points;          // rows, user units; at most options.batch rows
-  double trace_before = 0.0;       // α(∅)
-  double trace_after = 0.0;        // α(points)
+  Eigen::MatrixXd points;     // rows, user units; at most options.batch rows
+  double trace_before = 0.0;  // α(∅)
+  double trace_after = 0.0;   // α(points)
 };
 
 // Chooses up to options.batch points minimizing α at x, in the search box. Greedy: each point

@@ -17,7 +17,8 @@ inline double mean_distance_in_unit_cube(double n) {
 // that makes a GP sample about equally hard in every dimension (Müller et al. 2021, §4.1).
 // The gpsample objective's default, and the gibo and minucb plugins' default belief about it.
 inline double mueller_lengthscale(Eigen::Index dim) {
-  return 2.0 * mean_distance_in_unit_cube(static_cast<double>(dim)) * 0.1 / mean_distance_in_unit_cube(2.0);
+  return 2.0 * mean_distance_in_unit_cube(static_cast<double>(dim)) * 0.1 /
+         mean_distance_in_unit_cube(2.0);
 }
 
 }  // namespace bopp::bo

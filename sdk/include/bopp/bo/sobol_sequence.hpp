@@ -1,8 +1,9 @@
-// bopp/bo/sobol_sequence.hpp: a Sobol sequence in the unit cube with a random digital shift (see L'Ecuyer and Lemieux 2002,
-// "Recent advances in randomized quasi-Monte Carlo methods"): every coordinate's 64-bit integer
-// is XORed with a per-dimension random mask drawn from the seed. A digital shift keeps the
-// (t, m, s)-net property, so each block of 2^m points stays as evenly spread as the plain
-// sequence, while different seeds give different, independently randomized designs.
+// bopp/bo/sobol_sequence.hpp: a Sobol sequence in the unit cube with a random digital shift (see
+// L'Ecuyer and Lemieux 2002, "Recent advances in randomized quasi-Monte Carlo methods"): every
+// coordinate's 64-bit integer is XORed with a per-dimension random mask drawn from the seed. A
+// digital shift keeps the (t, m, s)-net property, so each block of 2^m points stays as evenly
+// spread as the plain sequence, while different seeds give different, independently randomized
+// designs.
 //
 // The sequence starts at its point 0 (the origin, shifted: the shift itself). Boost's engine
 // starts at point 1, which would break the net property of every block of 2^m points, so the

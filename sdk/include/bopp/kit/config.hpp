@@ -3,8 +3,8 @@
 
 #include <bopp/config_schema.hpp>
 
-#include <Eigen/Core>
 #include <toml++/toml.h>
+#include <Eigen/Core>
 
 #include <cstdint>
 #include <span>

@@ -23,7 +23,7 @@ struct Param {
   std::string help;
   double minimum = -std::numeric_limits<double>::infinity();
   double maximum = std::numeric_limits<double>::infinity();
-  std::string choices;        // "a|b|c"
+  std::string choices;  // "a|b|c"
 
   static Param real(std::string name, double def, std::string help) {
     return make(std::move(name), BOPP_PARAM_REAL, number_text(def), std::move(help));

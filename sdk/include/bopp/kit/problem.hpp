@@ -35,9 +35,9 @@ struct Problem {
   std::vector<DimensionKind> kinds;  // empty: all continuous
   Sense sense = Sense::minimize;
   std::optional<double> optimum_value;
-  Eigen::VectorXd optimizer;         // empty: unknown
+  Eigen::VectorXd optimizer;  // empty: unknown
   double noise_std = 0.0;
-  Points candidates;                 // no rows: the domain is the box
+  Points candidates;  // no rows: the domain is the box
   bool thread_safe = false;
 
   Eigen::Index dim() const { return lower.size(); }
@@ -64,14 +64,16 @@ struct Problem {
     p.upper = Eigen::Map<const Eigen::VectorXd>(in.upper, d);
     if (in.kinds != nullptr) {
       p.kinds.resize(in.dim);
-      for (std::uint32_t i = 0; i < in.dim; ++i) p.kinds[i] = static_cast<DimensionKind>(in.kinds[i]);
+      for (std::uint32_t i = 0; i < in.dim; ++i)
+        p.kinds[i] = static_cast<DimensionKind>(in.kinds[i]);
     }
     p.sense = static_cast<Sense>(in.sense);
     if (in.has_optimum != 0) p.optimum_value = in.optimum_value;
     if (in.optimizer != nullptr) p.optimizer = Eigen::Map<const Eigen::VectorXd>(in.optimizer, d);
     p.noise_std = in.noise_std;
     if (in.candidate_count > 0 && in.candidates != nullptr) {
-      p.candidates = ConstPointsMap(in.candidates, static_cast<Eigen::Index>(in.candidate_count), d);
+      p.candidates =
+          ConstPointsMap(in.candidates, static_cast<Eigen::Index>(in.candidate_count), d);
     }
     p.thread_safe = in.thread_safe != 0;
     return p;

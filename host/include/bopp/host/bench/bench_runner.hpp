@@ -17,11 +17,11 @@ namespace bopp::host {
 struct BenchOptions {
   std::filesystem::path bopp_program;              // the `bopp` binary each run executes
   std::vector<std::filesystem::path> plugin_path;  // passed on as --plugin-path
-  std::vector<std::string> run_options;            // passed on before `run` (--allow-insecure-plugins)
-  unsigned jobs = 0;                               // runs at once; 0: one per core
+  std::vector<std::string> run_options;  // passed on before `run` (--allow-insecure-plugins)
+  unsigned jobs = 0;                     // runs at once; 0: one per core
   bool sync = true;  // false passes --no-sync to each run and skips fsync of the bench files
-  std::FILE* progress = stderr;                    // runs done/total and ETA; nullptr: quiet
-  const std::atomic<bool>* stop = nullptr;         // set it to start no further run
+  std::FILE* progress = stderr;             // runs done/total and ETA; nullptr: quiet
+  const std::atomic<bool>* stop = nullptr;  // set it to start no further run
 };
 
 struct BenchRunOutcome {
@@ -44,7 +44,8 @@ struct BenchSummary {
 // start. A run that fails, crashes or is killed is reported and the others go on. A run
 // folder holding a completed run of a different experiment (the grid changed) is left
 // alone and reported as failed.
-BenchSummary run_bench(const BenchGrid& grid, const std::filesystem::path& folder, const BenchOptions& options);
+BenchSummary run_bench(const BenchGrid& grid, const std::filesystem::path& folder,
+                       const BenchOptions& options);
 
 // Whether `run_folder` holds a completed run of `experiment` (as to_toml gives it; the
 // output folder aside, so a bench folder can be moved).

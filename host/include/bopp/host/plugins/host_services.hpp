@@ -10,8 +10,8 @@
 namespace bopp::host {
 
 // Where plugin log lines go: (level, plugin name, message).
-using LogSink = std::function<void(std::int32_t level, const std::string& plugin,
-                                   const std::string& message)>;
+using LogSink =
+    std::function<void(std::int32_t level, const std::string& plugin, const std::string& message)>;
 
 // Writes "[plugin] level: message" to stderr for levels >= `threshold`.
 LogSink stderr_log_sink(std::int32_t threshold);

@@ -13,9 +13,9 @@ namespace bopp::host {
 
 // The outcome of evaluating one point.
 struct Evaluation {
-  double y = 0.0;               // in the objective's own sense; NaN when failed
+  double y = 0.0;  // in the objective's own sense; NaN when failed
   bool ok = false;
-  std::string message;          // why it failed ("" when ok)
+  std::string message;  // why it failed ("" when ok)
   double seconds = 0.0;
 };
 

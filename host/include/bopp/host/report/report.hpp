@@ -41,7 +41,7 @@ struct ObjectiveReport {
   bool minimize = true;
   std::optional<double> optimum;
   double target = 0.0;
-  std::string target_origin;  // "given" or "median final best of all runs"
+  std::string target_origin;    // "given" or "median final best of all runs"
   std::vector<ReportRow> rows;  // sorted by algorithm, then batch
 };
 

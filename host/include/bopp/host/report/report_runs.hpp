@@ -22,8 +22,8 @@ struct ReportRun {
   std::optional<double> optimum;  // the objective's known optimum value
   std::vector<RecordedEvaluation> evaluations;
   std::vector<BatchTiming> batches;  // batches.jsonl: each round's ask, evaluation and tell time
-  double algorithm_seconds = 0.0;   // run.json time.algorithm: ask + tell
-  double evaluation_seconds = 0.0;  // run.json time.evaluation
+  double algorithm_seconds = 0.0;    // run.json time.algorithm: ask + tell
+  double evaluation_seconds = 0.0;   // run.json time.evaluation
 };
 
 // Every run record under `folders` (a run folder, or any folder above run folders). Runs

@@ -17,17 +17,17 @@
 namespace bopp::host {
 
 struct RunOptions {
-  bool overwrite = false;                   // replace a run already in the output folder
-  bool sync = true;                         // fsync the record after every batch
-  bool progress = true;                     // one-line progress on stderr when a terminal
+  bool overwrite = false;  // replace a run already in the output folder
+  bool sync = true;        // fsync the record after every batch
+  bool progress = true;    // one-line progress on stderr when a terminal
   LogSink log = stderr_log_sink(BOPP_LOG_WARNING);
   const std::atomic<bool>* stop = nullptr;  // set it (e.g. on SIGINT) to stop after a batch
 };
 
 struct RunResult {
-  std::filesystem::path record;   // the run record folder
+  std::filesystem::path record;           // the run record folder
   RunStatus status = RunStatus::running;  // how it ended: completed, stopped or failed
-  std::string message;            // why it failed
+  std::string message;                    // why it failed
   std::uint64_t evaluations = 0;
   std::uint64_t failed_evaluations = 0;
   std::optional<RecordedEvaluation> best;  // best successful evaluation, objective's sense

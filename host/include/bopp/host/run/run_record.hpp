@@ -1,8 +1,8 @@
 // bopp/host/run/run_record.hpp: the folder a run writes (docs/run-record.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <toml++/toml.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -14,14 +14,14 @@ namespace bopp::host {
 
 // One line of evaluations.jsonl.
 struct RecordedEvaluation {
-  std::uint64_t index = 0;   // 0-based, in the order points were asked
-  std::uint64_t batch = 0;   // which ask it came from
-  std::vector<double> x;     // as evaluated (rounded where the dimension is discrete)
-  double y = 0.0;            // objective's own sense; written as null when failed
+  std::uint64_t index = 0;  // 0-based, in the order points were asked
+  std::uint64_t batch = 0;  // which ask it came from
+  std::vector<double> x;    // as evaluated (rounded where the dimension is discrete)
+  double y = 0.0;           // objective's own sense; written as null when failed
   bool ok = false;
-  std::string message;       // why it failed
+  std::string message;  // why it failed
   std::uint64_t seed = 0;
-  double seconds = 0.0;      // evaluation wall time
+  double seconds = 0.0;  // evaluation wall time
 };
 
 // One line of batches.jsonl: where the time of one ask/evaluate/tell round went.

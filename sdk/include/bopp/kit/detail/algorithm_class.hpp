@@ -6,18 +6,18 @@
 //     static constexpr const char* version = "1.0.0";
 //     static constexpr const char* summary = "one line";
 //     static std::vector<bopp::Param> params();
-//     MyAlgorithm(const bopp::Problem&, const bopp::Config&, std::uint64_t seed, const bopp::Host&);
-//     bopp::Points ask(std::size_t max_points);                  // 1..max_points rows
-//     void tell(const bopp::Points& X, const Eigen::VectorXd& y, // maximization convention
+//     MyAlgorithm(const bopp::Problem&, const bopp::Config&, std::uint64_t seed, const
+//     bopp::Host&); bopp::Points ask(std::size_t max_points);                  // 1..max_points
+//     rows void tell(const bopp::Points& X, const Eigen::VectorXd& y, // maximization convention
 //               std::span<const std::int32_t> status);           // BOPP_OK or failed
 //     Eigen::VectorXd recommend();
 //   };
 #pragma once
 
 #include <bopp/abi.h>
+#include <bopp/kit/config.hpp>
 #include <bopp/kit/detail/boundary.hpp>
 #include <bopp/kit/detail/class_table.hpp>
-#include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
 #include <bopp/kit/problem.hpp>
@@ -49,7 +49,6 @@ struct AlgorithmTrampolines {
     Host host;
     std::unique_ptr<T> algorithm;
   };
-
 
   static bopp_status create(const bopp_problem* problem, const char* config, std::uint64_t seed,
                             const bopp_host* host, void** instance, char* error,

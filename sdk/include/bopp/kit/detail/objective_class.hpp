@@ -17,9 +17,9 @@
 #pragma once
 
 #include <bopp/abi.h>
+#include <bopp/kit/config.hpp>
 #include <bopp/kit/detail/boundary.hpp>
 #include <bopp/kit/detail/class_table.hpp>
-#include <bopp/kit/config.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
 #include <bopp/kit/problem.hpp>
@@ -62,7 +62,6 @@ struct ObjectiveTrampolines {
     Problem problem;
     std::optional<CProblem> c_problem;
   };
-
 
   static bopp_status create(const char* config, std::uint64_t seed, const bopp_host* host,
                             void** instance, char* error, std::size_t capacity) noexcept {
