@@ -1,6 +1,7 @@
 // The README's quick start: `bopp bench examples/quickstart.toml`, then `bopp report`. What it
 // promises a newcomer is that Bayesian optimization beats random search on the same budget.
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -24,13 +25,6 @@ int run_bopp(const std::string& args, const std::filesystem::path& out) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(Quickstart, GpboEndsFarBelowRandomSearchOnEveryFunction) {
   const auto folder = fresh_folder("quickstart");
   const auto grid = std::filesystem::path(BOPP_TEST_SOURCE_DIR) / "examples" / "quickstart.toml";
@@ -38,13 +32,13 @@ TEST(Quickstart, GpboEndsFarBelowRandomSearchOnEveryFunction) {
                          (folder / "bench").string() + "'",
                      folder / "bench.log"),
             0)
-      << read_file(folder / "bench.log");
+      << read_text(folder / "bench.log");
   ASSERT_EQ(run_bopp("report '" + (folder / "bench").string() + "' --format json",
                      folder / "report.json"),
             0)
-      << read_file(folder / "report.json");
+      << read_text(folder / "report.json");
 
-  const auto report = nlohmann::json::parse(read_file(folder / "report.json"));
+  const auto report = nlohmann::json::parse(read_text(folder / "report.json"));
   std::map<std::string, std::map<std::string, nlohmann::json>> rows;
   for (const auto& objective : report.at("objectives")) {
     for (const auto& row : objective.at("rows")) {

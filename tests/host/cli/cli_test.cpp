@@ -2,6 +2,7 @@
 #include <bopp/host/run/run_record.hpp>
 
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -25,13 +26,6 @@ struct Outcome {
   std::string err;
 };
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs `bopp ARGS` through the shell, with the test plugin folders on the search path.
 Outcome bopp(const std::string& args, const std::string& stdin_text = "") {
   const auto folder = fresh_folder("cli");
@@ -42,8 +36,8 @@ Outcome bopp(const std::string& args, const std::string& stdin_text = "") {
                               (folder / "in").string() + "' > '" + (folder / "out").string() +
                               "' 2> '" + (folder / "err").string() + "'";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(folder / "out"),
-          read_file(folder / "err")};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out"),
+          read_text(folder / "err")};
 }
 
 std::filesystem::path write_experiment(const std::string& body) {

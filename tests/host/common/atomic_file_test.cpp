@@ -3,6 +3,7 @@
 #include <bopp/host/common/errors.hpp>
 
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,12 +16,7 @@
 namespace bopp::host {
 namespace {
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using bopp::test::read_text;
 
 std::vector<std::string> names_in(const std::filesystem::path& folder) {
   std::vector<std::string> names;

@@ -2,6 +2,7 @@
 #include <bopp/host/common/child_process.hpp>
 
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,12 +13,7 @@
 namespace bopp::host {
 namespace {
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using bopp::test::read_text;
 
 ChildExit run_shell(const std::string& script, const std::filesystem::path& output) {
   ChildProcess child({"/bin/sh", "-c", script}, output);

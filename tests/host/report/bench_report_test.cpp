@@ -8,6 +8,7 @@
 
 #include "png_image.hpp"
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -34,13 +35,6 @@ struct Outcome {
   std::string out;
   std::string err;
 };
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(read_text(p)); }
 
