@@ -8,6 +8,7 @@
 #include <bopp/bo/pathwise_sample.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/bo/ucb_beta.hpp>
 
 #include <algorithm>
 #include <memory>
@@ -15,12 +16,11 @@
 namespace bopp::gpbo {
 
 std::vector<Param> Gpbo::params() {
-  return {
+  std::vector<Param> params = {
       Param::integer("initial_points", 0, "size of the initial Sobol design; 0 means 2 (dim + 1)")
           .at_least(0),
       Param::choice("acquisition", "logei", "ei|logei|ucb|ts",
                     "acquisition function: expected improvement, its log, UCB, Thompson sampling"),
-      Param::real("beta", 2.0, "UCB's exploration weight: mean + sqrt(beta) sd").at_least(0),
       Param::choice("kernel", "matern52", "matern52|matern32|matern12|rbf", "GP kernel (ARD)"),
       Param::choice(
           "batch", "believer", "believer|thompson",
@@ -38,6 +38,8 @@ std::vector<Param> Gpbo::params() {
       Param::integer("thompson_features", 1024, "random Fourier features of a Thompson sample")
           .range(16, 100000),
   };
+  for (Param& p : bo::ucb_beta_params(2.0)) params.push_back(std::move(p));
+  return params;
 }
 
 Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
@@ -46,7 +48,7 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
       rng_(seed),
       initial_points_(config.integer("initial_points")),
       acquisition_(config.string("acquisition")),
-      beta_(config.real("beta")),
+      beta_(bo::read_ucb_beta(config)),
       kernel_(bo::kernel_type_from_name(config.string("kernel"))),
       thompson_batches_(config.string("batch") == "thompson" ||
                         config.string("acquisition") == "ts"),
@@ -122,7 +124,9 @@ Eigen::VectorXd Gpbo::choose(bo::GaussianProcess& gp, bool thompson, std::uint64
   } else if (acquisition_ == "logei") {
     acquisition = std::make_unique<bo::LogExpectedImprovement>(gp, best);
   } else {
-    acquisition = std::make_unique<bo::UpperConfidenceBound>(gp, beta_);
+    // t: the evaluation being chosen, the fantasies of this batch counted.
+    const auto t = static_cast<std::int64_t>(gp.size()) + 1;
+    acquisition = std::make_unique<bo::UpperConfidenceBound>(gp, beta_.at(t, problem_.dim()));
   }
   if (problem_.has_candidates()) {
     const bool all_used =

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/ucb_beta.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
@@ -49,7 +50,7 @@ class Gpbo {
   std::mt19937_64 rng_;
   Eigen::Index initial_points_;
   std::string acquisition_;
-  double beta_;
+  bo::UcbBeta beta_;
   bo::KernelType kernel_;
   bool thompson_batches_;
   bool learn_noise_;
