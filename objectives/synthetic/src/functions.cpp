@@ -94,7 +94,9 @@ double rosenbrock(const Point& x) {
   return (100.0 * (tail - head.square()).square() + (head - 1.0).square()).sum();
 }
 
-// VLSE "Powell Function": a sum over consecutive groups of four coordinates.
+// VLSE "Powell Function": a sum over consecutive groups of four coordinates. When d is not a
+// multiple of four the last d mod 4 coordinates are inert, as in BoTorch's Powell (Wei et al.
+// 2025 use d = 50).
 double powell(const Point& x) {
   double sum = 0.0;
   for (Eigen::Index g = 0; g + 3 < x.size(); g += 4) {

@@ -24,7 +24,7 @@ double michalewicz(const Point& x);
 // d >= 2.
 double rosenbrock(const Point& x);
 
-// d a multiple of 4.
+// d >= 4; the last d mod 4 coordinates are inert.
 double powell(const Point& x);
 
 // Fixed dimension: 2, 2, 2, 3 and 6.

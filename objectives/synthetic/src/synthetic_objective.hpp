@@ -24,11 +24,8 @@ class SyntheticObjective {
   static std::vector<Param> params() {
     std::vector<Param> params;
     if (F.dimension.configurable) {
-      std::string help = "number of dimensions";
-      if (F.dimension.multiple_of > 1)
-        help += ", a multiple of " + std::to_string(F.dimension.multiple_of);
-      params.push_back(
-          Param::integer("dim", F.dimension.default_dim, help).at_least(F.dimension.minimum));
+      params.push_back(Param::integer("dim", F.dimension.default_dim, "number of dimensions")
+                           .at_least(F.dimension.minimum));
     }
     params.push_back(
         Param::real("noise_std", 0.0, "standard deviation of Gaussian noise added to every value")
@@ -64,18 +61,10 @@ class SyntheticObjective {
   }
 
  private:
-  // `dim` from the configuration, checked against what the schema cannot say (a multiple).
+  // `dim` from the configuration (its schema checks the minimum), or the fixed dimension.
   static Eigen::Index dimension_from(const Config& config) {
     if (!F.dimension.configurable) return F.dimension.default_dim;
-    const std::int64_t dim = config.integer("dim");
-    if (!F.dimension.allows(dim)) {
-      const toml::node* node = config.table().get("dim");
-      throw SchemaError("dim", node != nullptr ? node->source().begin.line : 0,
-                        "key 'dim' of objective '" + std::string(F.name) +
-                            "' must be a multiple of " + std::to_string(F.dimension.multiple_of) +
-                            ", got " + std::to_string(dim));
-    }
-    return static_cast<Eigen::Index>(dim);
+    return static_cast<Eigen::Index>(config.integer("dim"));
   }
 
   Eigen::Index dim_;

@@ -159,6 +159,8 @@ TEST(SyntheticValues, MatchHandComputedValues) {
   EXPECT_DOUBLE_EQ(value("rastrigin", "dim = 1", {0.5}), 20.25);
   EXPECT_DOUBLE_EQ(value("powell", "dim = 4", {1, 1, 1, 1}), 122.0);
   EXPECT_DOUBLE_EQ(value("powell", "dim = 4", {3, -1, 0, 1}), 215.0);
+  // d = 6: one group of four; the last two coordinates are inert (BoTorch's convention).
+  EXPECT_DOUBLE_EQ(value("powell", "dim = 6", {3, -1, 0, 1, 4.5, -3.0}), 215.0);
   EXPECT_DOUBLE_EQ(value("styblinski_tang", "dim = 2", {1, 1}), -10.0);
   EXPECT_NEAR(value("ackley", "dim = 3", {0, 0, 0}), 0.0, 1e-14);
   EXPECT_NEAR(value("levy", "dim = 3", {1, 1, 1}), 0.0, 1e-14);
