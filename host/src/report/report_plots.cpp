@@ -124,6 +124,44 @@ std::vector<double> elapsed(const ReportRun& run) {
   return t;
 }
 
+// Σ regret over the successful evaluations so far, after each evaluation (the regret of
+// Srinivas et al. 2010; needs the optimum).
+std::vector<double> cumulative_regret(const ReportRun& run) {
+  std::vector<double> v;
+  double sum = 0.0;
+  for (const RecordedEvaluation& e : run.evaluations) {
+    if (e.ok) sum += regret(e.y, *run.optimum, run.minimize);
+    v.push_back(sum);
+  }
+  return v;
+}
+
+// The algorithm's own seconds (every ask and tell, no evaluation) by the end of each
+// evaluation: a batch's ask counts from its first evaluation, its tell from its last.
+std::vector<double> algorithm_seconds(const ReportRun& run) {
+  std::vector<double> t;
+  double clock = 0.0;
+  for (std::size_t i = 0; i < run.evaluations.size(); ++i) {
+    const std::uint64_t batch = run.evaluations[i].batch;
+    const bool known = batch < run.batches.size();
+    if (known && (i == 0 || batch != run.evaluations[i - 1].batch))
+      clock += run.batches[batch].ask_seconds;
+    if (known && (i + 1 == run.evaluations.size() || run.evaluations[i + 1].batch != batch))
+      clock += run.batches[batch].tell_seconds;
+    t.push_back(clock);
+  }
+  return t;
+}
+
+// Mean of a per-evaluation series against the evaluation count.
+template <typename Series>
+Curve by_evaluations_of(const std::string& label, const std::vector<const ReportRun*>& group,
+                        Series series_of) {
+  std::vector<std::vector<double>> series;
+  for (const ReportRun* r : group) series.push_back(series_of(*r));
+  return mean_curve(label, series, false);
+}
+
 // Mean against wall time, on a log-spaced grid: where every run of the group has begun,
 // until the last of them ended (a finished run keeps its final value).
 Curve by_time(const std::string& label, const std::vector<const ReportRun*>& group, double t_min,
@@ -295,13 +333,32 @@ std::vector<Figure> figures_of(const std::string& objective,
                    false,
                    regret_axis,
                    {}};
+  Figure cumulative{stem + "-cumulative-regret",
+                    objective + ": cumulative regret against evaluations" + band,
+                    "evaluations",
+                    "cumulative regret (sum over successful evaluations)",
+                    false,
+                    false,
+                    {}};
+  Figure algorithm_time{stem + "-algorithm-time",
+                        objective + ": the algorithm's cumulative time" + band,
+                        "evaluations",
+                        "seconds in ask and tell (evaluations excluded)",
+                        false,
+                        false,
+                        {}};
   for (const auto& [key, group] : groups) {
     evaluations.curves.push_back(by_evaluations(label_of(key), group, regret_axis));
     time.curves.push_back(by_time(label_of(key), group, t_min, t_max, regret_axis));
     per_batch.curves.push_back(by_batches(label_of(key), group, regret_axis));
+    if (regret_axis)
+      cumulative.curves.push_back(by_evaluations_of(label_of(key), group, cumulative_regret));
+    algorithm_time.curves.push_back(by_evaluations_of(label_of(key), group, algorithm_seconds));
   }
   std::vector<Figure> out{std::move(evaluations), std::move(time)};
   if (batch_varies) out.push_back(std::move(per_batch));
+  if (regret_axis) out.push_back(std::move(cumulative));
+  out.push_back(std::move(algorithm_time));
   return out;
 }
 

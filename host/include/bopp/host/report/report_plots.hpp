@@ -26,7 +26,9 @@ struct PlotFiles {
 // Per objective label, into `folder`: <objective>-evaluations (best-so-far, or simple
 // regret on a log scale when the optimum is known, against evaluations), <objective>-time
 // (the same against algorithm + evaluation wall time, log scale) and, when an algorithm
-// ran at more than one batch size, <objective>-batches (against batches asked). Each line
+// ran at more than one batch size, <objective>-batches (against batches asked); then
+// <objective>-cumulative-regret (when the optimum is known) and <objective>-algorithm-time
+// (seconds in ask and tell, summed), both against evaluations. Each line
 // is the mean over the runs of one algorithm at one batch size, with a shaded band of one
 // standard error. Data files and scripts are always written; images when gnuplot runs.
 PlotFiles write_plots(const std::vector<ReportRun>& runs, const std::filesystem::path& folder,

@@ -1,0 +1,103 @@
+// The curves `bopp report` plots, checked against sums worked out by hand: cumulative regret
+// and the algorithm's cumulative time, per evaluation, averaged over runs.
+#include <bopp/host/report/report_plots.hpp>
+#include "test_paths.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using bopp::host::BatchTiming;
+using bopp::host::RecordedEvaluation;
+using bopp::host::ReportRun;
+
+// Rows "x mean" of the first block of a .dat file.
+std::vector<std::pair<double, double>> first_block(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::pair<double, double>> rows;
+  std::string line;
+  bool started = false;
+  while (std::getline(in, line)) {
+    if (line.empty()) {
+      if (started) break;
+      continue;
+    }
+    if (line[0] == '#') continue;
+    started = true;
+    std::istringstream fields(line);
+    double x = 0, mean = 0;
+    fields >> x >> mean;
+    rows.emplace_back(x, mean);
+  }
+  return rows;
+}
+
+ReportRun run(std::vector<double> y, std::vector<bool> ok, std::vector<std::uint64_t> batch,
+              std::vector<BatchTiming> timings) {
+  ReportRun r;
+  // Built, not assigned from a literal: GCC 12 warns falsely (-Wrestrict) on the assignment.
+  r.objective = std::string(1, 'f');
+  r.algorithm = std::string(1, 'a');
+  r.minimize = true;
+  r.optimum = 1.0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    RecordedEvaluation e;
+    e.index = i;
+    e.batch = batch[i];
+    e.y = y[i];
+    e.ok = ok[i];
+    r.evaluations.push_back(e);
+  }
+  r.batches = std::move(timings);
+  return r;
+}
+
+TEST(ReportPlots, CumulativeRegretAndAlgorithmTimePerEvaluation) {
+  const fs::path folder = bopp::test::fresh_folder("report-plots");
+  // Two runs of one algorithm; batches of two then one; a failed evaluation adds no regret.
+  std::vector<ReportRun> runs{
+      run({3.0, 2.0, 1.5}, {true, true, true}, {0, 0, 1},
+          {{0, 2, 0.5, 0, 0.25}, {1, 1, 1.0, 0, 2.0}}),
+      run({5.0, 9.0, 1.0}, {true, false, true}, {0, 0, 1},
+          {{0, 2, 1.5, 0, 0.75}, {1, 1, 3.0, 0, 4.0}}),
+  };
+  bopp::host::PlotOptions options;
+  options.render = false;
+  bopp::host::write_plots(runs, folder, options);
+
+  // Regrets: run 1: 2, 1, 0.5 -> 2, 3, 3.5; run 2: 4, (failed), 0 -> 4, 4, 4.
+  const auto regret = first_block(folder / "f-cumulative-regret.dat");
+  ASSERT_EQ(regret.size(), 3u);
+  EXPECT_DOUBLE_EQ(regret[0].second, 3.0);
+  EXPECT_DOUBLE_EQ(regret[1].second, 3.5);
+  EXPECT_DOUBLE_EQ(regret[2].second, 3.75);
+  EXPECT_DOUBLE_EQ(regret[2].first, 3.0);
+
+  // Time: run 1: ask 0.5 | +tell 0.25 | +ask 1 +tell 2 -> 0.5, 0.75, 3.75;
+  //       run 2: 1.5, 2.25, 9.25.
+  const auto time = first_block(folder / "f-algorithm-time.dat");
+  ASSERT_EQ(time.size(), 3u);
+  EXPECT_DOUBLE_EQ(time[0].second, 1.0);
+  EXPECT_DOUBLE_EQ(time[1].second, 1.5);
+  EXPECT_DOUBLE_EQ(time[2].second, 6.5);
+}
+
+TEST(ReportPlots, NoCumulativeRegretWithoutAnOptimum) {
+  const fs::path folder = bopp::test::fresh_folder("report-plots-no-optimum");
+  std::vector<ReportRun> runs{run({3.0}, {true}, {0}, {{0, 1, 0.5, 0, 0.25}})};
+  runs[0].optimum.reset();
+  bopp::host::PlotOptions options;
+  options.render = false;
+  bopp::host::write_plots(runs, folder, options);
+  EXPECT_FALSE(fs::exists(folder / "f-cumulative-regret.dat"));
+  EXPECT_TRUE(fs::exists(folder / "f-algorithm-time.dat"));
+}
+
+}  // namespace
