@@ -17,8 +17,9 @@ double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Ind
 // The greedy for eq. (1): start from S = F, s = Σ_F u; add, `size` − |F| times, the i ∉ S
 // with the smallest key (u_i s, −|g_i|, i), i.e. the sign that moves s towards 0, ties to the
 // largest |g_i| (the label that moves the likelihood most), then to the lower index. Exact
-// for scalar gradients. `forced` must be distinct indices of g; returns the subset, ascending
-// (all of F, and every index when size ≥ g.size()).
+// for nonzero scalar gradients (with zeros, taking a zero before a sign can do better). `forced`
+// must be distinct indices of g; returns the subset, ascending (all of F, and every index when size
+// ≥ g.size()).
 std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
                                                const std::vector<Eigen::Index>& forced,
                                                Eigen::Index size);
