@@ -58,6 +58,7 @@ TEST(Hartmann6, TimedRunIsReplayedBySwitchAt) {
   ASSERT_TRUE(std::regex_search(info[0], match, std::regex("replay with switch_at = (\\d+)")))
       << info[0];
   const std::string switch_at = match[1].str();
+  RecordProperty("switch_at", switch_at);
   EXPECT_EQ(std::to_string(gssbo.schedule().capacity()), switch_at);
 
   Gssbo replay(hartmann6_problem(), config<Gssbo>(timed + "switch_at = " + switch_at + "\n"), 3,
