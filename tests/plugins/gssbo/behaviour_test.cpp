@@ -43,7 +43,7 @@ Algorithm make(const std::string& settings, std::uint64_t seed, const bopp::Host
 
 // O6 for both algorithms and both gradient sources: every subset is valid, and past M it has
 // exactly M rows.
-TEST(Subsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
+TEST(GssboSubsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
   for (const std::string source : {"pilot", "exact"}) {
     Gssbo gssbo = make<Gssbo>("buffer_size = 8\ngradient_source = \"" + source + "\"", 1);
     run<Gssbo>(gssbo, f, dim, budget, [](const Gssbo& a) { EXPECT_TRUE(valid_subset(a)); });
@@ -56,7 +56,7 @@ TEST(Subsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
 }
 
 // O7: before the switch the subset is all of D, and the GP is the full GP, bit for bit.
-TEST(Subsets, SubsetGpIsTheFullGpBeforeTheSwitch) {
+TEST(GssboSubsets, SubsetGpIsTheFullGpBeforeTheSwitch) {
   Gssbo gssbo = make<Gssbo>("buffer_size = 30", 2);
   run<Gssbo>(gssbo, f, dim, 12);
   ASSERT_FALSE(gssbo.switched());
@@ -71,7 +71,7 @@ TEST(Subsets, SubsetGpIsTheFullGpBeforeTheSwitch) {
 }
 
 // O8: a buffer larger than the budget is full GP-UCB: the same asks as buffer_mode = "none".
-TEST(Equivalence, LargeBufferAsksWhatFullGpUcbAsks) {
+TEST(GssboEquivalence, LargeBufferAsksWhatFullGpUcbAsks) {
   Gssbo large = make<Gssbo>("buffer_size = 100", 3);
   Gssbo none = make<Gssbo>("buffer_mode = \"none\"", 3);
   EXPECT_EQ(run<Gssbo>(large, f, dim, budget), run<Gssbo>(none, f, dim, budget));
@@ -80,7 +80,7 @@ TEST(Equivalence, LargeBufferAsksWhatFullGpUcbAsks) {
 
 // O9: gssbo and rssbo ask the same points until the first selection: the (M + 1)-th point is
 // still chosen on all M observations.
-TEST(Equivalence, GssboAndRssboAskTheSamePointsBeforeTheSwitch) {
+TEST(GssboEquivalence, GssboAndRssboAskTheSamePointsBeforeTheSwitch) {
   Gssbo gssbo = make<Gssbo>("buffer_size = 8", 4);
   Rssbo rssbo = make<Rssbo>("buffer_size = 8", 4);
   const Eigen::MatrixXd a = run<Gssbo>(gssbo, f, dim, budget);
@@ -91,7 +91,7 @@ TEST(Equivalence, GssboAndRssboAskTheSamePointsBeforeTheSwitch) {
 
 // O11: the perturbation is drawn from the seed: the same seed gives the same subsets, another
 // seed other subsets.
-TEST(Determinism, SameSeedSameSubsetsOtherSeedOtherSubsets) {
+TEST(GssboDeterminism, SameSeedSameSubsetsOtherSeedOtherSubsets) {
   const auto subsets = [](std::uint64_t seed) {
     Gssbo gssbo = make<Gssbo>("buffer_size = 8\nperturbation_var = 0.01", seed);
     std::vector<std::vector<Eigen::Index>> out;
@@ -103,7 +103,7 @@ TEST(Determinism, SameSeedSameSubsetsOtherSeedOtherSubsets) {
 }
 
 // The buffer switch is logged once at info level, naming |D|.
-TEST(Switch, FixedBufferSwitchIsLoggedOnceAtMPlusOne) {
+TEST(GssboBufferSwitch, FixedBufferSwitchIsLoggedOnceAtMPlusOne) {
   gssbo_test::LogKeepingHost host;
   Gssbo gssbo = make<Gssbo>("buffer_size = 8", 7, host.host());
   run<Gssbo>(gssbo, f, dim, budget);
@@ -116,7 +116,7 @@ TEST(Switch, FixedBufferSwitchIsLoggedOnceAtMPlusOne) {
 // O12: with an injected clock the timed switch comes at the first iteration slower than
 // Z × T̄ (the mean of the first timing_window), M = |D| there, |U| = M afterwards, and the
 // first selection that drops a row comes one tell later.
-TEST(Switch, TimedSwitchFollowsTheInjectedClock) {
+TEST(GssboBufferSwitch, TimedSwitchFollowsTheInjectedClock) {
   using namespace std::chrono;
   auto now = std::make_shared<steady_clock::time_point>();
   auto step = std::make_shared<milliseconds>(1);
@@ -149,7 +149,7 @@ TEST(Switch, TimedSwitchFollowsTheInjectedClock) {
 }
 
 // switch_at replays the timed switch without the clock.
-TEST(Switch, SwitchAtForcesTheSwitchAtThatSize) {
+TEST(GssboBufferSwitch, SwitchAtForcesTheSwitchAtThatSize) {
   Gssbo gssbo = make<Gssbo>("buffer_mode = \"timed\"\nswitch_at = 10", 9);
   std::vector<Eigen::Index> sizes;
   run<Gssbo>(gssbo, f, dim, budget, [&sizes](const Gssbo& a) {
@@ -159,7 +159,7 @@ TEST(Switch, SwitchAtForcesTheSwitchAtThatSize) {
   EXPECT_EQ(sizes.back(), 10);
 }
 
-TEST(Observations, FailedEvaluationsAreSkipped) {
+TEST(GssboObservations, FailedEvaluationsAreSkipped) {
   Gssbo gssbo = make<Gssbo>("", 10);
   const bopp::Points X = gssbo.ask(5);
   ASSERT_EQ(X.rows(), 5);
@@ -175,7 +175,7 @@ TEST(Observations, FailedEvaluationsAreSkipped) {
   EXPECT_EQ(gssbo.recommend(), gssbo.observations().row(best).transpose());
 }
 
-TEST(Configuration, RejectsABufferWithoutAFreePlace) {
+TEST(GssboConfiguration, RejectsABufferWithoutAFreePlace) {
   try {
     make<Gssbo>("buffer_size = 6", 1);
     FAIL() << "buffer_size = 6 with n_init = 5 accepted";
@@ -186,7 +186,7 @@ TEST(Configuration, RejectsABufferWithoutAFreePlace) {
   EXPECT_THROW(make<Gssbo>("time_factor = 1", 1), std::invalid_argument);
 }
 
-TEST(Configuration, HelpStatesTheSignBalanceDegeneracy) {
+TEST(GssboConfiguration, HelpStatesTheSignBalanceDegeneracy) {
   bool stated = false;
   for (const bopp::Param& p : Gssbo::params()) stated |= p.help.find("sign") != std::string::npos;
   EXPECT_TRUE(stated);

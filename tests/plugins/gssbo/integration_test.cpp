@@ -41,13 +41,17 @@ void expect_valid_run_switching_at_51(std::uint64_t seed) {
   EXPECT_EQ(run<Algorithm>(again, negative_hartmann6, 6, budget), asked);
 }
 
-TEST(Hartmann6, GssboRunKeepsValidSubsetsAndReplays) { expect_valid_run_switching_at_51<Gssbo>(1); }
+TEST(GssboHartmann6, GssboRunKeepsValidSubsetsAndReplays) {
+  expect_valid_run_switching_at_51<Gssbo>(1);
+}
 
-TEST(Hartmann6, RssboRunKeepsValidSubsetsAndReplays) { expect_valid_run_switching_at_51<Rssbo>(2); }
+TEST(GssboHartmann6, RssboRunKeepsValidSubsetsAndReplays) {
+  expect_valid_run_switching_at_51<Rssbo>(2);
+}
 
 // A timed run (real clock, Z = 2 so that the growing full GP switches within the budget) asks
 // exactly what a run with switch_at at its logged switch asks.
-TEST(Hartmann6, TimedRunIsReplayedBySwitchAt) {
+TEST(GssboHartmann6, TimedRunIsReplayedBySwitchAt) {
   gssbo_test::LogKeepingHost host;
   const std::string timed = "n_init = 20\nbuffer_mode = \"timed\"\ntime_factor = 2\n";
   Gssbo gssbo(hartmann6_problem(), config<Gssbo>(timed), 3, host.host());

@@ -68,7 +68,7 @@ std::vector<Eigen::Index> range(Eigen::Index n) {
 double relative_error(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
 
 // O1: g_i = ∂ log p(y)/∂y_i (eq. 3 of eq. 2), by central differences with θ and m frozen.
-TEST(SampleGradients, EqualFiniteDifferencesOfTheLogLikelihood) {
+TEST(GssboSampleGradients, EqualFiniteDifferencesOfTheLogLikelihood) {
   const Data data = random_data(15, 3, 1);
   const bopp::bo::OutputScaling identity{0.0, 1.0};
   const GaussianProcess gp = gp_on(data, range(15), identity);
@@ -88,7 +88,7 @@ TEST(SampleGradients, EqualFiniteDifferencesOfTheLogLikelihood) {
 }
 
 // O2: the pilot gradient of a left-out row is eq. (3) on all rows (leave-one-out identity).
-TEST(SampleGradients, PilotOfALeftOutRowEqualsTheExactGradient) {
+TEST(GssboSampleGradients, PilotOfALeftOutRowEqualsTheExactGradient) {
   const Data data = random_data(12, 3, 2, 3.0);
   const auto scaling = bopp::bo::OutputScaling::standardizing(data.y);
   const GaussianProcess full = gp_on(data, range(12), scaling);
@@ -105,7 +105,7 @@ TEST(SampleGradients, PilotOfALeftOutRowEqualsTheExactGradient) {
 
 // O3: with D = U' ∪ {newest}, the pilot gradient of the newest row is the exact one, and the
 // members' pilot gradients are −α of U'.
-TEST(SampleGradients, PilotOfTheNewestRowIsExact) {
+TEST(GssboSampleGradients, PilotOfTheNewestRowIsExact) {
   const Data data = random_data(20, 4, 3);
   const auto scaling = bopp::bo::OutputScaling::standardizing(data.y.head(19));
   const std::vector<Eigen::Index> members = range(19);
@@ -117,7 +117,7 @@ TEST(SampleGradients, PilotOfTheNewestRowIsExact) {
 }
 
 // O4: eq. (1)'s double sum over normalized gradients equals 1 − ‖Σu‖²/M² = 1 − ((P − Q)/M)².
-TEST(SignBalance, DirectionVarianceIsEquationOne) {
+TEST(GssboSignBalance, DirectionVarianceIsEquationOne) {
   std::mt19937_64 rng(4);
   Eigen::VectorXd g(30);
   for (Eigen::Index i = 0; i < 30; ++i) g[i] = bopp::bo::standard_normal(rng);
@@ -137,7 +137,7 @@ TEST(SignBalance, DirectionVarianceIsEquationOne) {
 
 // O5: the greedy reaches the brute-force minimum of ‖Σ_U u‖² over every subset holding F
 // (for nonzero gradients; a perturbed gradient is 0 with probability 0).
-TEST(SignBalance, GreedyMatchesBruteForce) {
+TEST(GssboSignBalance, GreedyMatchesBruteForce) {
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 300; ++trial) {
     const auto n = static_cast<Eigen::Index>(3 + bopp::bo::uniform_index(rng, 10));
@@ -171,7 +171,7 @@ TEST(SignBalance, GreedyMatchesBruteForce) {
 }
 
 // O13: |P − Q| = max(|s_F| − (M − |F|), M mod 2) when both signs have enough candidates.
-TEST(SignBalance, BalancesTheSignsAsFarAsTheForcedSetAllows) {
+TEST(GssboSignBalance, BalancesTheSignsAsFarAsTheForcedSetAllows) {
   std::mt19937_64 rng(6);
   for (int trial = 0; trial < 200; ++trial) {
     const Eigen::Index n = 200;
@@ -199,7 +199,7 @@ TEST(SignBalance, BalancesTheSignsAsFarAsTheForcedSetAllows) {
 }
 
 // Ties in the sign criterion go to the largest |g|, then to the lower index.
-TEST(SignBalance, BreaksTiesByMagnitudeThenIndex) {
+TEST(GssboSignBalance, BreaksTiesByMagnitudeThenIndex) {
   Eigen::VectorXd g(6);
   g << 1.0, -0.5, 2.0, -3.0, 2.0, -0.1;
   // F = {0}: s = +1; a negative first (the largest, row 3), then s = 0: the largest |g| of
@@ -208,7 +208,7 @@ TEST(SignBalance, BreaksTiesByMagnitudeThenIndex) {
 }
 
 // O10: with no perturbation the subset does not change under y → a y + b (a > 0) or y → −y.
-TEST(SignBalance, SubsetInvariantUnderAffineMapsAndNegationOfY) {
+TEST(GssboSignBalance, SubsetInvariantUnderAffineMapsAndNegationOfY) {
   const Data data = random_data(40, 3, 7);
   const std::vector<Eigen::Index> members = range(25);
   const std::vector<Eigen::Index> forced = {0, 1, 2, 3, 4, 39};

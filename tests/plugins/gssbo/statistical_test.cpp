@@ -13,7 +13,7 @@ namespace {
 
 using bopp::gssbo::Gssbo;
 
-TEST(Hartmann6, MedianBestValueOfFiveSeedsIsBelowMinus2Point5) {
+TEST(GssboHartmann6, MedianBestValueOfFiveSeedsIsBelowMinus2Point5) {
   std::vector<double> best;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     Gssbo gssbo(gssbo_test::hartmann6_problem(), gssbo_test::config<Gssbo>(""), seed, bopp::Host());
