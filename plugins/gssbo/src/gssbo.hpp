@@ -1,0 +1,25 @@
+// GSSBO (Wei et al. 2025): GP-UCB on a subset chosen by gradient-based sample selection. The
+// free places of the subset go to the observations whose perturbed per-sample gradients
+// g_i = −(K_y⁻¹(y − m))_i keep the subset sign-balanced (subset_bo.hpp, sign_balance.hpp).
+#pragma once
+
+#include "settings.hpp"
+#include "subset_bo.hpp"
+
+namespace bopp::gssbo {
+
+class Gssbo : public SubsetBo {
+ public:
+  static constexpr const char* name = "gssbo";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "GSSBO (Wei et al. 2025): GP-UCB on a subset of M observations chosen by per-sample "
+      "likelihood gradients (scalar gradients: the subset is sign-balanced)";
+  static std::vector<Param> params() { return settings_params(true); }
+
+  Gssbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host,
+        Clock clock = steady_clock())
+      : SubsetBo(SubsetRule::gradient, name, problem, config, seed, host, std::move(clock)) {}
+};
+
+}  // namespace bopp::gssbo

@@ -1,0 +1,24 @@
+// RSSBO, the ablation of Wei et al. 2025: GSSBO's loop with the free places of the subset
+// drawn uniformly without replacement from the observations not forced in.
+#pragma once
+
+#include "settings.hpp"
+#include "subset_bo.hpp"
+
+namespace bopp::gssbo {
+
+class Rssbo : public SubsetBo {
+ public:
+  static constexpr const char* name = "rssbo";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "RSSBO (Wei et al. 2025's ablation): GP-UCB on the first n_init, the newest and random "
+      "other observations, M in all";
+  static std::vector<Param> params() { return settings_params(false); }
+
+  Rssbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host,
+        Clock clock = steady_clock())
+      : SubsetBo(SubsetRule::random, name, problem, config, seed, host, std::move(clock)) {}
+};
+
+}  // namespace bopp::gssbo

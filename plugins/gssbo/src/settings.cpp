@@ -1,0 +1,89 @@
+#include "settings.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace bopp::gssbo {
+
+std::vector<Param> settings_params(bool gradient_keys) {
+  std::vector<Param> params = {
+      Param::integer("n_init", 20, "size of the initial scrambled-Sobol design").at_least(1),
+      Param::choice("buffer_mode", "fixed", "fixed|timed|none",
+                    "fixed: the GP keeps buffer_size observations once there are more; timed: "
+                    "the buffer freezes at |D| when an iteration takes time_factor times the "
+                    "early mean (Wei et al.'s rule; replay it with switch_at); none: full GP-UCB"),
+      Param::integer("buffer_size", 100,
+                     "M, the observations the GP is fitted on in fixed mode (>= n_init + 2)")
+          .at_least(3),
+      Param::real("time_factor", 4.0, "Z: timed mode switches when an iteration exceeds Z x T")
+          .at_least(1),
+      Param::integer("timing_window", 5,
+                     "timed mode: model-based iterations whose mean compute time is T")
+          .at_least(1),
+      Param::integer("switch_at", 0,
+                     "timed mode: switch at this |D| instead of by the clock, to replay a timed "
+                     "run exactly (0: off)")
+          .at_least(0),
+      Param::integer("raw_samples", 512, "Sobol points to seed the acquisition optimizer")
+          .range(1, 1000000),
+      Param::integer("optimizer_restarts", 10, "L-BFGS runs of the acquisition optimizer")
+          .range(0, 1000),
+      Param::integer("fit_restarts", 2, "random restarts of the hyperparameter fit").range(0, 100),
+      Param::boolean("priors", false,
+                     "Gamma priors on the hyperparameters (BoTorch's); false: maximum likelihood"),
+      Param::boolean("learn_noise", true, "fit the noise variance (else fixed at 1e-6)"),
+  };
+  if (gradient_keys) {
+    params.push_back(Param::choice(
+        "gradient_source", "pilot", "pilot|exact",
+        "where g_i = -(K^-1 (y - m))_i comes from: the previous subset's GP or K of all data. "
+        "g_i is a scalar, so the diversity criterion reduces to balancing the signs of the "
+        "perturbed gradients in the subset; ties go to the largest |g|"));
+    params.push_back(Param::real("perturbation_var", 0.01,
+                                 "variance of the Gaussian noise added to the gradients "
+                                 "(standardized units)")
+                         .at_least(0));
+  }
+  for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
+  return params;
+}
+
+Settings read_settings(const Config& config, bool gradient_keys) {
+  Settings s;
+  s.initial_points = config.integer("n_init");
+  const std::string mode = config.string("buffer_mode");
+  s.buffer_mode = mode == "timed"  ? BufferMode::timed
+                  : mode == "none" ? BufferMode::none
+                                   : BufferMode::fixed;
+  s.buffer_size = config.integer("buffer_size");
+  s.time_factor = config.real("time_factor");
+  s.timing_window = static_cast<int>(config.integer("timing_window"));
+  s.switch_at = config.integer("switch_at");
+  s.beta = bo::read_ucb_beta(config);
+  s.raw_samples = static_cast<int>(config.integer("raw_samples"));
+  s.optimizer_restarts = static_cast<int>(config.integer("optimizer_restarts"));
+  s.fit_restarts = static_cast<int>(config.integer("fit_restarts"));
+  s.priors = config.boolean("priors");
+  s.learn_noise = config.boolean("learn_noise");
+  if (gradient_keys) {
+    s.gradient_source =
+        config.string("gradient_source") == "exact" ? GradientSource::exact : GradientSource::pilot;
+    s.perturbation_variance = config.real("perturbation_var");
+  }
+  // At least one place of the subset is free besides the n_init initial points and the newest.
+  const Eigen::Index least = s.initial_points + 2;
+  if (s.buffer_size < least)
+    throw std::invalid_argument("buffer_size = " + std::to_string(s.buffer_size) +
+                                " must be at least n_init + 2 = " + std::to_string(least));
+  if (!(s.time_factor > 1)) throw std::invalid_argument("time_factor must be greater than 1");
+  if (s.switch_at != 0) {
+    if (s.buffer_mode != BufferMode::timed)
+      throw std::invalid_argument("switch_at applies to buffer_mode = \"timed\" only");
+    if (s.switch_at < least)
+      throw std::invalid_argument("switch_at = " + std::to_string(s.switch_at) +
+                                  " must be 0 or at least n_init + 2 = " + std::to_string(least));
+  }
+  return s;
+}
+
+}  // namespace bopp::gssbo
