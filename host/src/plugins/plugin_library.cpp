@@ -105,7 +105,7 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   if (!is_valid_utf8(canonical.string())) {
     throw Error(echo(canonical.string()) +
                 ": refused to load: the path is not valid UTF-8, and run records keep it as "
-                "JSON text; rename the file or folder with the \\x byte");
+                "JSON text; rename the file or folder whose name holds the escaped byte");
   }
   LoadedLibraries& loaded = loaded_libraries();
   std::lock_guard lock(loaded.mutex);

@@ -138,8 +138,8 @@ inline double real_value(const bopp_param& p, const toml::node& node, std::strin
                         "key '" + std::string(p.name) + "' of " + std::string(owner) +
                             " must be real" + describe_range(p) + ", got the integer " +
                             std::to_string(v) +
-                            ", which a double cannot hold exactly (write it as a float, e.g. "
-                            "1e19)");
+                            ", beyond ±2^53 where doubles no longer hold every integer (write it "
+                            "as a float, e.g. 1e19)");
     }
     return static_cast<double>(v);
   }

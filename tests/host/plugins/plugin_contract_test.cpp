@@ -3,11 +3,13 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/kit/message_text.hpp>
 
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 namespace bopp::host {
@@ -78,6 +80,21 @@ TEST(PluginContract, ANameClashRefusesOnlyTheClashingClass) {
   const BrokenLibrary* b = broken_named(registry, "libbopp-dup_b.so");
   ASSERT_NE(b, nullptr);
   EXPECT_NE(b->reason.find("'dup_objective'"), std::string::npos) << b->reason;
+}
+
+TEST(PluginContract, APathThatIsNotUtf8IsRefusedInOneLine) {
+  // Run records keep library paths as JSON text, which must be UTF-8.
+  const auto folder = test::fresh_folder("plugins") / "bad\xff";
+  std::filesystem::create_directories(folder);
+  std::filesystem::copy_file(test_plugin_dir("contract-raw") / "libbopp-contract_raw.so",
+                             folder / "libbopp-contract_raw.so");
+  const PluginRegistry registry({folder}, PluginTrust::any);
+  EXPECT_EQ(registry.find_objective("aborting_objective"), nullptr);
+  ASSERT_EQ(registry.broken().size(), 1u);
+  const std::string& reason = registry.broken()[0].reason;
+  EXPECT_NE(reason.find("bad\\xFF/libbopp-contract_raw.so"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("not valid UTF-8"), std::string::npos) << reason;
+  EXPECT_TRUE(is_valid_utf8(reason));
 }
 
 TEST(PluginContract, AnUnknownNameIsEchoedCapped) {

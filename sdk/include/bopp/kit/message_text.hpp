@@ -48,16 +48,18 @@ inline bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
-// `text` for a message: a byte that is not part of a UTF-8 character written as \xFF, and,
-// past kEchoLimit bytes, cut at a character boundary and ended with "..." and the length.
+// `text` for a one-line message: a control byte, or a byte that is not part of a UTF-8
+// character, written as \x0A or \xFF, and, past kEchoLimit bytes, cut at a character
+// boundary and ended with "..." and the length.
 inline std::string echo(std::string_view text) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size() && i < kEchoLimit) {
     const std::size_t n = utf8_character_length(text.substr(i));
-    if (n == 0) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (n == 0 || byte < 0x20 || byte == 0x7F) {
       char escaped[5];
-      std::snprintf(escaped, sizeof escaped, "\\x%02X", static_cast<unsigned char>(text[i]));
+      std::snprintf(escaped, sizeof escaped, "\\x%02X", byte);
       out += escaped;
       ++i;
     } else {
