@@ -12,6 +12,7 @@
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
+#include <bopp/kit/message_text.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -196,16 +197,21 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   if (command.points == "-") {
     X = read_csv_points(std::cin, "<stdin>", objective.problem().dim());
   } else {
+    const std::string source = echo(command.points);
+    std::error_code ec;
+    if (std::filesystem::is_directory(command.points, ec)) {
+      throw host::Error(source + ": is a folder; --points takes a file of points, or - for stdin");
+    }
     std::ifstream in(command.points);
-    if (!in) throw host::Error(command.points + ": cannot read the points file");
-    X = read_csv_points(in, command.points, objective.problem().dim());
+    if (!in) throw host::Error(source + ": cannot read the points file");
+    X = read_csv_points(in, source, objective.problem().dim());
   }
   const bopp::Problem& problem = objective.problem();
   host::round_discrete(problem, X);
   for (Eigen::Index r = 0; r < X.rows(); ++r) {
     for (Eigen::Index i = 0; i < problem.dim(); ++i) {
       if (!(X(r, i) >= problem.lower[i] && X(r, i) <= problem.upper[i])) {
-        throw host::Error(command.points + ": point " + std::to_string(r + 1) +
+        throw host::Error(echo(command.points) + ": point " + std::to_string(r + 1) +
                           " is outside the bounds in x[" + std::to_string(i) + "] (expected [" +
                           shortest(problem.lower[i]) + ", " + shortest(problem.upper[i]) + "])");
       }
@@ -224,6 +230,9 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
                    e.message.c_str());
       ++failures;
     }
+    // Each value is out before the next evaluation: an objective that crashes the process
+    // later must not take the values already computed with it.
+    std::fflush(stdout);
   }
   return failures > 0 ? 1 : 0;
 }

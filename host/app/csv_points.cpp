@@ -1,28 +1,55 @@
 #include "csv_points.hpp"
 
 #include <bopp/host/common/errors.hpp>
+#include <bopp/kit/message_text.hpp>
 
 #include <charconv>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace bopp::cli {
 namespace {
 
-// Splits a line on commas, spaces and tabs into numbers; false if a field is not a number.
-bool parse_numbers(const std::string& line, std::vector<double>& out) {
-  out.clear();
-  const char* p = line.data();
-  const char* end = p + line.size();
-  auto separator = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\r'; };
-  while (p < end) {
-    while (p < end && separator(*p)) ++p;
-    if (p == end) break;
-    double value = 0.0;
-    auto [next, ec] = std::from_chars(p, end, value);
-    if (ec != std::errc() || (next < end && !separator(*next))) return false;
-    out.push_back(value);
-    p = next;
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+bool is_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\r'; }
+
+// The fields of a line, split on commas, spaces and tabs.
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_separator(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_separator(line[i])) ++i;
+    if (i > start) fields.push_back(line.substr(start, i - start));
   }
+  return fields;
+}
+
+// A field as a number, as strtod reads one (a leading '+' too), or nothing.
+std::optional<double> number_in(std::string_view field) {
+  if (field.size() > 1 && field[0] == '+' && field[1] != '-') field.remove_prefix(1);
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (ec != std::errc() || end != field.data() + field.size()) return std::nullopt;
+  return value;
+}
+
+// Whether a field would be a number but for quotes around it ("0.5" or '0.5').
+bool is_quoted_number(std::string_view field) {
+  if (field.size() < 2 || (field.front() != '"' && field.front() != '\'') ||
+      field.back() != field.front()) {
+    return false;
+  }
+  return number_in(field.substr(1, field.size() - 2)).has_value();
+}
+
+// A header names the columns: no field in it is a number, even a quoted one.
+bool is_header(const std::vector<std::string_view>& fields) {
+  for (std::string_view field : fields)
+    if (number_in(field) || is_quoted_number(field)) return false;
   return true;
 }
 
@@ -30,28 +57,37 @@ bool parse_numbers(const std::string& line, std::vector<double>& out) {
 
 bopp::Points read_csv_points(std::istream& in, const std::string& source, Eigen::Index dim) {
   std::vector<double> values;
-  std::vector<double> row;
-  std::string line;
+  std::string text;
   std::size_t number = 0;
   bool first_content = true;
-  while (std::getline(in, line)) {
+  while (std::getline(in, text)) {
     ++number;
-    if (line.find_first_not_of(" \t\r,") == std::string::npos || line[0] == '#') continue;
-    const bool numeric = parse_numbers(line, row);
-    if (first_content && !numeric) {  // a header
+    std::string_view line = text;
+    if (number == 1 && line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
+    const std::vector<std::string_view> fields = fields_of(line);
+    if (fields.empty() || line.front() == '#') continue;
+    const std::string where = source + ":" + std::to_string(number) + ": ";
+    if (first_content && is_header(fields)) {
       first_content = false;
       continue;
     }
     first_content = false;
-    if (!numeric)
-      throw host::Error(source + ":" + std::to_string(number) + ": not a row of numbers");
-    if (static_cast<Eigen::Index>(row.size()) != dim) {
-      throw host::Error(source + ":" + std::to_string(number) + ": expected " +
-                        std::to_string(dim) + " numbers (the objective's dimension), got " +
-                        std::to_string(row.size()));
+    for (std::string_view field : fields) {
+      const auto value = number_in(field);
+      if (!value) {
+        throw host::Error(where + "'" + echo(field) + "' is not a number" +
+                          (is_quoted_number(field) ? " (write numbers without quotes)" : "") +
+                          "; only a first line without any number is taken as a header");
+      }
+      values.push_back(*value);
     }
-    values.insert(values.end(), row.begin(), row.end());
+    if (static_cast<Eigen::Index>(fields.size()) != dim) {
+      throw host::Error(where + "expected " + std::to_string(dim) +
+                        " numbers (the objective's dimension), got " +
+                        std::to_string(fields.size()));
+    }
   }
+  if (in.bad()) throw host::Error(source + ": reading failed at line " + std::to_string(number));
   const auto rows = static_cast<Eigen::Index>(values.size()) / dim;
   return bopp::ConstPointsMap(values.data(), rows, dim);
 }

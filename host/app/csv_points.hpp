@@ -8,9 +8,10 @@
 
 namespace bopp::cli {
 
-// Reads rows of `dim` numbers. Empty lines and lines starting with '#' are skipped, and so
-// is a first line that is not numeric (a header). Throws host::Error naming `source` and
-// the line when a row has the wrong count or a non-number.
+// Reads rows of `dim` numbers. A UTF-8 byte order mark, empty lines and lines starting with
+// '#' are skipped, and so is a first line with no number in it (a header). Any other line
+// that is not `dim` numbers throws host::Error naming `source` and the line: a mistyped
+// first row is never mistaken for a header.
 bopp::Points read_csv_points(std::istream& in, const std::string& source, Eigen::Index dim);
 
 }  // namespace bopp::cli

@@ -5,9 +5,6 @@
 #include <vector>
 
 namespace bopp::host {
-namespace {
-constexpr std::size_t kErrorCapacity = 1024;
-}
 
 bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem) {
   bopp::Problem p = objective_problem;
@@ -21,12 +18,13 @@ Algorithm::Algorithm(const AlgorithmEntry& entry, const bopp::Problem& problem,
                      const HostServices& services)
     : entry_(entry), name_(entry.name()), problem_(problem_for_algorithm(problem)) {
   c_problem_.emplace(problem_);
-  char error[kErrorCapacity] = "";
-  const bopp_status status = entry_.table->create(c_problem_->get(), config_toml.c_str(), seed,
-                                                  services.get(), &instance_, error, sizeof error);
+  ErrorBuffer error;
+  const bopp_status status =
+      entry_.table->create(c_problem_->get(), config_toml.c_str(), seed, services.get(), &instance_,
+                           error.data(), error.capacity());
   if (status != BOPP_OK || instance_ == nullptr) {
     throw Error("algorithm '" + name_ + "' (" + entry_.library->path().filename().string() +
-                ") could not be created: " + (error[0] ? error : "no message"));
+                ") could not be created: " + error.message("no message"));
   }
 }
 
@@ -34,9 +32,9 @@ Algorithm::~Algorithm() {
   if (instance_ != nullptr) entry_.table->destroy(instance_);
 }
 
-void Algorithm::fail(const char* call, const char* error) const {
+void Algorithm::fail(const char* call, const ErrorBuffer& error) const {
   throw Error("algorithm '" + name_ + "' (" + entry_.library->path().filename().string() +
-              ") failed in " + call + ": " + (error[0] ? error : "no message"));
+              ") failed in " + call + ": " + error.message("no message"));
 }
 
 bopp::Points Algorithm::ask(std::size_t max_points) {
@@ -44,9 +42,9 @@ bopp::Points Algorithm::ask(std::size_t max_points) {
   std::vector<double> buffer(max_points * static_cast<std::size_t>(d),
                              std::numeric_limits<double>::quiet_NaN());
   std::uint64_t count = 0;
-  char error[kErrorCapacity] = "";
-  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error, sizeof error) !=
-      BOPP_OK) {
+  ErrorBuffer error;
+  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error.data(),
+                        error.capacity()) != BOPP_OK) {
     fail("ask", error);
   }
   if (count < 1 || count > max_points) {
@@ -71,9 +69,9 @@ bopp::Points Algorithm::ask(std::size_t max_points) {
 
 void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
                      std::span<const std::int32_t> status) {
-  char error[kErrorCapacity] = "";
+  ErrorBuffer error;
   if (entry_.table->tell(instance_, X.data(), static_cast<std::uint64_t>(X.rows()), y.data(),
-                         status.data(), error, sizeof error) != BOPP_OK) {
+                         status.data(), error.data(), error.capacity()) != BOPP_OK) {
     fail("tell", error);
   }
 }
@@ -81,8 +79,8 @@ void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
 Eigen::VectorXd Algorithm::recommend() {
   Eigen::VectorXd x =
       Eigen::VectorXd::Constant(problem_.dim(), std::numeric_limits<double>::quiet_NaN());
-  char error[kErrorCapacity] = "";
-  if (entry_.table->recommend(instance_, x.data(), error, sizeof error) != BOPP_OK) {
+  ErrorBuffer error;
+  if (entry_.table->recommend(instance_, x.data(), error.data(), error.capacity()) != BOPP_OK) {
     fail("recommend", error);
   }
   return x;

@@ -1,17 +1,33 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/objective.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace bopp::host {
 namespace {
-constexpr std::size_t kErrorCapacity = 1024;
 
-std::string failure_message(const char* error, const char* fallback) {
-  return error[0] != '\0' ? std::string(error) : std::string(fallback);
+// What makes a C problem unsafe to copy, or "" when nothing does: arrays it promises but
+// does not point to. Read like Problem::from_c reads it, up to the writer's struct_size.
+std::string missing_arrays(const bopp_problem& c) {
+  bopp_problem in{};
+  std::memcpy(&in, &c, std::min<std::size_t>(c.struct_size, sizeof in));
+  const std::string dim = std::to_string(in.dim);
+  if (in.dim > 0 && (in.lower == nullptr || in.upper == nullptr)) {
+    return "returned a problem of dimension " + dim +
+           " with NULL bounds (expected lower and upper arrays of " + dim + " doubles)";
+  }
+  if (in.candidate_count > 0 && in.candidates == nullptr) {
+    return "returned a problem of " + std::to_string(in.candidate_count) +
+           " candidates with a NULL candidates array";
+  }
+  return "";
 }
+
 }  // namespace
 
 void check_problem(const bopp::Problem& p, const std::string& who) {
@@ -48,17 +64,19 @@ void check_problem(const bopp::Problem& p, const std::string& who) {
 Objective::Objective(const ObjectiveEntry& entry, const std::string& config_toml,
                      std::uint64_t seed, const HostServices& services)
     : entry_(entry), name_(entry.name()) {
-  char error[kErrorCapacity] = "";
+  ErrorBuffer error;
+  const std::string who =
+      "objective '" + name_ + "' (" + entry_.library->path().filename().string() + ")";
   const bopp_status status = entry_.table->create(config_toml.c_str(), seed, services.get(),
-                                                  &instance_, error, sizeof error);
+                                                  &instance_, error.data(), error.capacity());
   if (status != BOPP_OK || instance_ == nullptr) {
-    throw Error("objective '" + name_ + "' (" + entry_.library->path().filename().string() +
-                ") could not be created: " + failure_message(error, "no message"));
+    throw Error(who + " could not be created: " + error.message("no message"));
   }
   const bopp_problem* c = entry_.table->problem(instance_);
-  if (c == nullptr) {
+  const std::string trouble = c == nullptr ? "returned no problem" : missing_arrays(*c);
+  if (!trouble.empty()) {
     entry_.table->destroy(instance_);
-    throw PluginMisbehaving("objective '" + name_ + "' returned no problem");
+    throw PluginMisbehaving(who + " " + trouble);
   }
   problem_ = bopp::Problem::from_c(*c);
   try {
@@ -85,10 +103,10 @@ void Objective::evaluate_batch(const bopp::Points& X, std::span<const std::uint6
   const auto n = static_cast<std::size_t>(X.rows());
   std::vector<double> y(n, std::numeric_limits<double>::quiet_NaN());
   std::vector<std::int32_t> status(n, BOPP_EVAL_FAILED);
-  char error[kErrorCapacity] = "";
+  ErrorBuffer error;
   const auto start = std::chrono::steady_clock::now();
   const bopp_status call = entry_.table->evaluate(instance_, X.data(), n, seeds.data(), y.data(),
-                                                  status.data(), error, sizeof error);
+                                                  status.data(), error.data(), error.capacity());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (std::size_t i = 0; i < n; ++i) {
@@ -97,9 +115,9 @@ void Objective::evaluate_batch(const bopp::Points& X, std::span<const std::uint6
     e.ok = false;
     e.y = std::numeric_limits<double>::quiet_NaN();
     if (call != BOPP_OK) {
-      e.message = failure_message(error, "evaluate failed");
+      e.message = error.message("evaluate failed");
     } else if (status[i] != BOPP_OK) {
-      e.message = failure_message(error, "the objective reported a failed evaluation");
+      e.message = error.message("the objective reported a failed evaluation");
     } else if (!std::isfinite(y[i])) {
       e.message = std::isnan(y[i]) ? "the objective returned NaN"
                                    : "the objective returned an infinite value";

@@ -1,6 +1,9 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/plugin_library.hpp>
 
+#include <bopp/config_schema.hpp>
+#include <bopp/kit/message_text.hpp>
+
 #include <boost/dll/shared_library.hpp>
 
 #include <algorithm>
@@ -45,25 +48,52 @@ LoadedLibraries& loaded_libraries() {
 
 bool has_text(const char* s) { return s != nullptr && s[0] != '\0'; }
 
+// Names a plugin declares end up in JSON run records and on terminals: they must be UTF-8.
+bool is_text(const char* s) { return has_text(s) && is_valid_utf8(s); }
+
+// A class's version and summary are only shown: one missing or not UTF-8 is replaced.
+template <class Class>
+void fill_missing_text(Class& c) {
+  if (!is_text(c.version)) c.version = "unversioned";
+  if (c.summary == nullptr || !is_valid_utf8(c.summary)) c.summary = "";
+}
+
 }  // namespace
 
 template <class Class>
-void PluginLibrary::own_params(Class& c, const std::string& file) {
+void PluginLibrary::own_params(Class& c, const std::string& file, const std::string& kind) {
+  const std::string owner = kind + " '" + c.name + "'";
+  auto misbehaving = [&](const std::string& what) {
+    return Error(file + ": plugin misbehaving: " + owner + " " + what);
+  };
   auto owned = std::make_unique<OwnedParams>();
-  if (c.param_count > 0 && c.params == nullptr) {
-    throw Error(file + ": plugin misbehaving: '" + c.name + "' declares parameters but no table");
-  }
+  if (c.param_count > 0 && c.params == nullptr)
+    throw misbehaving("declares parameters but no table");
   for (std::uint32_t i = 0; i < c.param_count; ++i) {
-    if (c.params[i] == nullptr)
-      throw Error(file + ": plugin misbehaving: '" + c.name + "' has a null parameter");
-    const bopp_param p = read_growable(c.params[i]);
-    if (!has_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
-      throw Error(file + ": plugin misbehaving: '" + c.name +
-                  "' declares a parameter without a name or of an unknown type");
+    if (c.params[i] == nullptr) throw misbehaving("has a null parameter");
+    bopp_param p = read_growable(c.params[i]);
+    if (!is_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
+      throw misbehaving("declares a parameter without a UTF-8 name or of an unknown type");
     }
+    for (const bopp_param& earlier : owned->params) {
+      if (std::strcmp(earlier.name, p.name) == 0)
+        throw misbehaving(std::string("declares parameter '") + p.name + "' twice");
+    }
+    if (p.help == nullptr) p.help = "";
     owned->params.push_back(p);
   }
   for (const bopp_param& p : owned->params) owned->pointers.push_back(&p);
+  // Each default must be a value the schema itself accepts: one TOML value of the declared
+  // type, inside the declared range. Checked once here, not at every configuration.
+  for (const bopp_param* p : owned->pointers) {
+    if (p->default_value == nullptr || p->default_value[0] == '\0') continue;
+    toml::table probe;
+    try {
+      apply_schema(probe, std::span(&p, 1), owner);
+    } catch (const SchemaError& e) {
+      throw Error(file + ": plugin misbehaving: " + e.what());
+    }
+  }
   c.params = owned->pointers.data();
   params_.push_back(std::move(owned));
 }
@@ -72,6 +102,11 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   std::error_code ec;
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
   const std::string file = path.string();
+  if (!is_valid_utf8(canonical.string())) {
+    throw Error(echo(canonical.string()) +
+                ": refused to load: the path is not valid UTF-8, and run records keep it as "
+                "JSON text; rename the file or folder whose name holds the escaped byte");
+  }
   LoadedLibraries& loaded = loaded_libraries();
   std::lock_guard lock(loaded.mutex);
   if (auto it = loaded.by_path.find(canonical.string()); it != loaded.by_path.end()) {
@@ -106,11 +141,11 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   library->path_ = canonical;
   library->manifest_ = read_growable(manifest);
   const bopp_manifest& m = library->manifest_;
-  if (!has_text(m.library_name)) {
-    throw Error(file + ": plugin misbehaving: the manifest has no library name");
+  if (!is_text(m.library_name)) {
+    throw Error(file + ": plugin misbehaving: the manifest has no UTF-8 library name");
   }
   library->name_ = m.library_name;
-  library->version_ = has_text(m.library_version) ? m.library_version : "unversioned";
+  library->version_ = is_text(m.library_version) ? m.library_version : "unversioned";
 
   auto misbehaving = [&](const std::string& what) {
     return Error(file + ": plugin misbehaving: " + what);
@@ -119,22 +154,24 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     if (m.algorithms == nullptr || m.algorithms[i] == nullptr)
       throw misbehaving("null algorithm entry");
     bopp_algorithm_class c = read_growable(m.algorithms[i]);
-    if (!has_text(c.name)) throw misbehaving("an algorithm has no name");
+    if (!is_text(c.name)) throw misbehaving("an algorithm has no UTF-8 name");
     if (!c.create || !c.destroy || !c.ask || !c.tell || !c.recommend) {
       throw misbehaving(std::string("algorithm '") + c.name + "' lacks a required function");
     }
-    library->own_params(c, file);
+    fill_missing_text(c);
+    library->own_params(c, file, "algorithm");
     library->algorithms_.push_back(c);
   }
   for (std::uint32_t i = 0; i < m.objective_count; ++i) {
     if (m.objectives == nullptr || m.objectives[i] == nullptr)
       throw misbehaving("null objective entry");
     bopp_objective_class c = read_growable(m.objectives[i]);
-    if (!has_text(c.name)) throw misbehaving("an objective has no name");
+    if (!is_text(c.name)) throw misbehaving("an objective has no UTF-8 name");
     if (!c.create || !c.destroy || !c.problem || !c.evaluate) {
       throw misbehaving(std::string("objective '") + c.name + "' lacks a required function");
     }
-    library->own_params(c, file);
+    fill_missing_text(c);
+    library->own_params(c, file, "objective");
     library->objectives_.push_back(c);
   }
   loaded.by_path.emplace(canonical.string(), library);

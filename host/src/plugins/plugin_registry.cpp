@@ -1,10 +1,12 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/kit/message_text.hpp>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -70,11 +72,25 @@ std::string writable_by_others(const fs::path& path, bool sticky_is_safe) {
          "; chmod go-w " + path.string() + " fixes it)";
 }
 
+// BOPP_ALLOW_INSECURE_PLUGINS, read strictly: a value meant as "no" must never turn the
+// check off, and a value that is neither yes nor no is a mistake to report, not to guess.
+bool insecure_plugins_allowed_by_environment() {
+  const char* env = std::getenv("BOPP_ALLOW_INSECURE_PLUGINS");
+  if (env == nullptr) return false;
+  std::string value = env;
+  std::transform(value.begin(), value.end(), value.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (value == "1" || value == "true" || value == "yes") return true;
+  if (value.empty() || value == "0" || value == "false" || value == "no") return false;
+  throw Error("BOPP_ALLOW_INSECURE_PLUGINS is '" + echo(env) +
+              "'; expected 1, true or yes (load plugins others could change) or 0, false, no "
+              "or empty (do not)");
+}
+
 }  // namespace
 
 PluginTrust plugin_trust(bool allow_insecure) {
-  const char* env = std::getenv("BOPP_ALLOW_INSECURE_PLUGINS");
-  const bool from_env = env != nullptr && env[0] != '\0' && std::string(env) != "0";
+  const bool from_env = insecure_plugins_allowed_by_environment();
   return allow_insecure || from_env ? PluginTrust::any : PluginTrust::owner_only;
 }
 
@@ -160,24 +176,26 @@ void PluginRegistry::add_library(const fs::path& file) {
   }
   if (std::find(libraries_.begin(), libraries_.end(), library) != libraries_.end()) return;
 
-  // A library is used whole or not at all: one name clash skips all of it.
+  // A class whose name an earlier library already provides is skipped, the rest of its
+  // library is used (the earlier one wins, as on a PATH).
+  auto clash = [&](const char* kind, const char* name, const PluginLibrary& other) {
+    broken_.push_back({file, file.string() + ": " + kind + " '" + name +
+                                 "' is already provided by " + other.path().string() +
+                                 "; skipped it, the library's other classes are loaded"});
+  };
+  libraries_.push_back(library);
   for (const auto& c : library->algorithms()) {
-    if (const AlgorithmEntry* other = find_algorithm(c.name)) {
-      broken_.push_back({file, file.string() + ": skipped: algorithm '" + c.name +
-                                   "' is already provided by " + other->library->path().string()});
-      return;
-    }
+    if (const AlgorithmEntry* other = find_algorithm(c.name))
+      clash("algorithm", c.name, *other->library);
+    else
+      algorithms_.push_back({library, &c});
   }
   for (const auto& c : library->objectives()) {
-    if (const ObjectiveEntry* other = find_objective(c.name)) {
-      broken_.push_back({file, file.string() + ": skipped: objective '" + c.name +
-                                   "' is already provided by " + other->library->path().string()});
-      return;
-    }
+    if (const ObjectiveEntry* other = find_objective(c.name))
+      clash("objective", c.name, *other->library);
+    else
+      objectives_.push_back({library, &c});
   }
-  libraries_.push_back(library);
-  for (const auto& c : library->algorithms()) algorithms_.push_back({library, &c});
-  for (const auto& c : library->objectives()) objectives_.push_back({library, &c});
 }
 
 const AlgorithmEntry* PluginRegistry::find_algorithm(const std::string& name) const {
@@ -206,7 +224,7 @@ std::vector<std::string> PluginRegistry::objective_names() const {
 
 std::string PluginRegistry::unknown_name_message(const std::string& kind, const std::string& name,
                                                  const std::vector<std::string>& known) const {
-  std::string message = unknown_name(kind, name, known);
+  std::string message = unknown_name(kind, echo(name), known);
   if (!broken_.empty()) {
     message += "; " + std::to_string(broken_.size()) + " plugin librar" +
                (broken_.size() == 1 ? "y" : "ies") + " could not be loaded (see `bopp list`)";

@@ -21,7 +21,8 @@
  *   - An instance is created and destroyed by the same plugin (`create` / `destroy`).
  *   - Outputs go into buffers the caller provides, with their capacity.
  *   - Error messages are written by the plugin into the caller's buffer `error`
- *     of `error_capacity` bytes, always NUL-terminated, truncated if needed.
+ *     of `error_capacity` bytes, always NUL-terminated, truncated if needed. (The host
+ *     reads at most error_capacity - 1 bytes, so a missing terminator costs one byte.)
  *
  * Threading: unless a function says otherwise, the host calls an instance from one
  * thread at a time. An objective that sets `thread_safe` may have `evaluate` called
@@ -92,7 +93,10 @@ typedef struct bopp_param {
   const char* name;
   int32_t type; /* BOPP_PARAM_* */
   /* Default as TOML value text (`0.25`, `"sobol"`, `true`, `[0.0, 1.0]`), or NULL when
-     the key is required, or "" when it is optional with no default. */
+     the key is required, or "" when it is optional with no default. Checked at load: it
+     must be one value of `type` inside the range. A REAL (or REAL_LIST) accepts `inf` or
+     `-inf` from a user only when its default is (or holds) that infinity. `name` is
+     non-empty UTF-8 and unique within the class. */
   const char* default_value;
   const char* help;    /* one line */
   double minimum;      /* inclusive; -INFINITY when unbounded (INT and REAL) */
@@ -116,8 +120,8 @@ enum { BOPP_MINIMIZE = 0, BOPP_MAXIMIZE = 1 };
 typedef struct bopp_problem {
   uint32_t struct_size;
   uint32_t dim;
-  const double* lower;  /* [dim] */
-  const double* upper;  /* [dim] */
+  const double* lower;  /* [dim], never NULL */
+  const double* upper;  /* [dim], never NULL */
   const int32_t* kinds; /* [dim] BOPP_DIM_*, or NULL when all continuous */
   int32_t sense;        /* BOPP_MINIMIZE or BOPP_MAXIMIZE */
   int32_t has_optimum;  /* non-zero when optimum_value is known */
@@ -132,7 +136,7 @@ typedef struct bopp_problem {
 /* ---- objective class ------------------------------------------------------------------ */
 typedef struct bopp_objective_class {
   uint32_t struct_size;
-  const char* name;    /* unique across all loaded libraries, e.g. "branin" */
+  const char* name;    /* UTF-8, unique across all loaded libraries, e.g. "branin" */
   const char* version; /* semantic version of this objective */
   const char* summary; /* one line */
   const bopp_param* const* params;

@@ -7,11 +7,13 @@
 #pragma once
 
 #include <bopp/abi.h>
+#include <bopp/kit/message_text.hpp>
 
 #include <toml++/toml.h>
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <sstream>
@@ -105,6 +107,52 @@ inline void check_number(const bopp_param& p, double value, std::uint32_t line,
   throw SchemaError(p.name, line_of(node), s.str());
 }
 
+// Whether the parameter's default is, or holds, `infinity`: the one way a schema says that an
+// infinite value means something (a bound that may be open, a limit that may be lifted).
+inline bool default_holds(const bopp_param& p, double infinity) {
+  if (p.default_value == nullptr || p.default_value[0] == '\0') return false;
+  try {
+    const toml::table holder = toml::parse(std::string("v = ") + p.default_value);
+    const toml::node* node = holder.get("v");
+    if (node == nullptr) return false;
+    if (const toml::array* array = node->as_array()) {
+      for (const toml::node& element : *array)
+        if (element.value<double>() == infinity) return true;
+      return false;
+    }
+    return node->value<double>() == infinity;
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+}
+
+// A real from a TOML number. An integer is widened only when a double holds it exactly
+// (|v| <= 2^53), and an infinity is accepted only where the default holds the same one.
+inline double real_value(const bopp_param& p, const toml::node& node, std::string_view owner) {
+  if (!node.is_number()) wrong_type(p, node, owner);
+  if (const auto* integer = node.as_integer()) {
+    constexpr std::int64_t exact = std::int64_t{1} << std::numeric_limits<double>::digits;
+    const std::int64_t v = integer->get();
+    if (v > exact || v < -exact) {
+      throw SchemaError(p.name, line_of(node),
+                        "key '" + std::string(p.name) + "' of " + std::string(owner) +
+                            " must be real" + describe_range(p) + ", got the integer " +
+                            std::to_string(v) +
+                            ", beyond ±2^53 where doubles no longer hold every integer (write it "
+                            "as a float, e.g. 1e19)");
+    }
+    return static_cast<double>(v);
+  }
+  const double v = node.as_floating_point()->get();
+  if (std::isinf(v) && !default_holds(p, v)) {
+    throw SchemaError(p.name, line_of(node),
+                      "key '" + std::string(p.name) + "' of " + std::string(owner) +
+                          " must be a finite real" + describe_range(p) + ", got " +
+                          (v > 0 ? "inf" : "-inf"));
+  }
+  return v;
+}
+
 // Checks one value and stores it in canonical form (integers widened to reals).
 inline void check_value(const bopp_param& p, toml::table& table, std::string_view owner) {
   toml::node& node = *table.get(p.name);
@@ -120,8 +168,7 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
       return;
     }
     case BOPP_PARAM_REAL: {
-      if (!node.is_number()) wrong_type(p, node, owner);
-      double v = *node.value<double>();
+      const double v = real_value(p, node, owner);
       check_number(p, v, line, owner);
       if (node.is_integer()) table.insert_or_assign(p.name, v);
       return;
@@ -135,7 +182,7 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
         if (c == v) return;
       std::ostringstream s;
       s << "key '" << p.name << "' of " << owner << " must be one of " << p.choices << ", got \""
-        << v << "\"";
+        << echo(v) << "\"";
       throw SchemaError(p.name, line, s.str());
     }
     case BOPP_PARAM_REAL_LIST: {
@@ -143,8 +190,7 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
       if (array == nullptr) wrong_type(p, node, owner);
       toml::array canonical;
       for (auto& element : *array) {
-        if (!element.is_number()) wrong_type(p, element, owner);
-        double v = *element.value<double>();
+        const double v = real_value(p, element, owner);
         check_number(p, v, line_of(element), owner);
         canonical.push_back(v);
       }
@@ -156,6 +202,23 @@ inline void check_value(const bopp_param& p, toml::table& table, std::string_vie
           p.name, line,
           "key '" + std::string(p.name) + "' of " + std::string(owner) + " has an unknown type");
   }
+}
+
+// The parameter's default, parsed. A default that is not one TOML value is the plugin's fault,
+// reported as a schema error naming the key rather than a parse error about "v".
+inline toml::table parsed_default(const bopp_param& p, std::string_view owner) {
+  std::string why;
+  try {
+    toml::table holder = toml::parse(std::string("v = ") + p.default_value);
+    if (holder.size() == 1) return holder;
+    why = "more than one value";
+  } catch (const toml::parse_error& e) {
+    why = std::string(e.description());
+  }
+  throw SchemaError(p.name, 0,
+                    "parameter '" + std::string(p.name) + "' of " + std::string(owner) +
+                        " declares the default \"" + echo(p.default_value) +
+                        "\", which is not a TOML value (" + why + ")");
 }
 
 }  // namespace schema_detail
@@ -180,7 +243,7 @@ inline void apply_schema(toml::table& table, std::span<const bopp_param* const> 
     for (const bopp_param* p : params) known = known || key.str() == p->name;
     if (!known) {
       throw SchemaError(std::string(key.str()), schema_detail::line_of(node),
-                        "unknown key '" + std::string(key.str()) + "' for " + std::string(owner) +
+                        "unknown key '" + echo(key.str()) + "' for " + std::string(owner) +
                             "; allowed keys: " + allowed_keys(params));
     }
   }
@@ -192,7 +255,7 @@ inline void apply_schema(toml::table& table, std::span<const bopp_param* const> 
                               param_type_name(p->type) + ") for " + std::string(owner));
       }
       if (p->default_value[0] == '\0') continue;  // optional, no default
-      toml::table holder = toml::parse(std::string("v = ") + p->default_value);
+      const toml::table holder = schema_detail::parsed_default(*p, owner);
       table.insert_or_assign(p->name, *holder.get("v"));
     }
     schema_detail::check_value(*p, table, owner);

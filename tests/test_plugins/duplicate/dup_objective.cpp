@@ -1,5 +1,7 @@
 // Built twice, as dup_a and dup_b: two libraries that both provide an objective named
 // `dup_objective`. A host must report the clash, naming both files, rather than pick one.
+// Each also provides an objective of its own (`only_in_dup_a`, `only_in_dup_b`), which the
+// clash must not hide.
 #include <bopp/plugin.hpp>
 
 #ifndef DUP_LIBRARY_NAME
@@ -18,6 +20,12 @@ struct DupObjective {
   double evaluate(const Eigen::VectorXd& x, std::uint64_t) { return x[0]; }
 };
 
+struct OwnObjective : DupObjective {
+  static constexpr const char* name = "only_in_" DUP_LIBRARY_NAME;
+  using DupObjective::DupObjective;
+};
+
 }  // namespace
 
-BOPP_PLUGIN_LIBRARY(DUP_LIBRARY_NAME, "1.0.0", bopp::Objective<DupObjective>)
+BOPP_PLUGIN_LIBRARY(DUP_LIBRARY_NAME, "1.0.0", bopp::Objective<DupObjective>,
+                    bopp::Objective<OwnObjective>)

@@ -1,6 +1,7 @@
 // bopp/host/plugins/algorithm.hpp: a live algorithm instance, seen from the host.
 #pragma once
 
+#include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/kit/problem.hpp>
@@ -38,7 +39,7 @@ class Algorithm {
   Eigen::VectorXd recommend();
 
  private:
-  [[noreturn]] void fail(const char* call, const char* error) const;
+  [[noreturn]] void fail(const char* call, const ErrorBuffer& error) const;
 
   AlgorithmEntry entry_;
   std::string name_;

@@ -31,9 +31,11 @@ class PluginLibrary {
  private:
   PluginLibrary() = default;
   // Copies a class's parameter entries (each by its struct_size) into storage of this
-  // library and points the class at the copies, so bopp_param too may grow.
+  // library and points the class at the copies, so bopp_param too may grow. Refuses a
+  // schema with a parameter named twice or a default the schema itself rejects; `kind`
+  // ("algorithm", "objective") names the class in the message.
   template <class Class>
-  void own_params(Class& c, const std::string& file);
+  void own_params(Class& c, const std::string& file, const std::string& kind);
 
   std::filesystem::path path_;
   bopp_manifest manifest_{};

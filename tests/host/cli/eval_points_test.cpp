@@ -1,0 +1,103 @@
+// `bopp eval`'s points: every row is a point or an error with its line, and every value
+// reaches stdout as soon as it is computed.
+#include "test_paths.hpp"
+#include "text_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace bopp::test {
+namespace {
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs `bopp eval ARGS` with `stdin_text` as its input and the test plugins on the path.
+Outcome eval(const std::string& args, const std::string& stdin_text = "") {
+  const auto folder = fresh_folder("eval");
+  std::ofstream(folder / "in", std::ios::binary) << stdin_text;
+  const std::string command = "BOPP_PLUGIN_PATH='" + test_plugin_dir("c").string() + ":" +
+                              test_plugin_dir("contract-raw").string() + "' '" +
+                              bopp_program().string() + "' eval " + args + " < '" +
+                              (folder / "in").string() + "' > '" + (folder / "out").string() +
+                              "' 2> '" + (folder / "err").string() + "'";
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out"),
+          read_text(folder / "err")};
+}
+
+std::size_t lines(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+TEST(EvalPoints, AHeaderIsARowWithNoNumber) {
+  const Outcome o = eval("c_quadratic --points -", "x1, x2\n0.3,0.3\n0.2,0.2\n");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines(o.out), 2u) << o.out;
+}
+
+TEST(EvalPoints, AFirstRowWithALeadingPlusIsAPoint) {
+  const Outcome o = eval("c_quadratic --points -", "+0.5,0.3\n0.2,+0.2\n");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines(o.out), 2u) << o.out;
+}
+
+TEST(EvalPoints, ATypoInTheFirstRowIsAnErrorWithItsLine) {
+  const Outcome o = eval("c_quadratic --points -", "0.5,0.3x\n0.2,0.2\n");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_EQ(o.out, "");
+  EXPECT_NE(o.err.find("<stdin>:1:"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("0.3x"), std::string::npos) << o.err;
+}
+
+TEST(EvalPoints, QuotedNumbersAreAnErrorNotAHeader) {
+  const Outcome o = eval("c_quadratic --points -", "\"0.5\",\"0.3\"\n0.2,0.2\n");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("<stdin>:1:"), std::string::npos) << o.err;
+}
+
+TEST(EvalPoints, ALaterBadRowIsAnErrorWithItsLine) {
+  const Outcome o = eval("c_quadratic --points -", "x1,x2\n0.2,0.2\nx1,x2\n");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("<stdin>:3:"), std::string::npos) << o.err;
+}
+
+TEST(EvalPoints, AUtf8ByteOrderMarkIsSkipped) {
+  const Outcome o = eval("c_quadratic --points -",
+                         "\xEF\xBB\xBF"
+                         "0.5,0.3\n0.2,0.2\r\n");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines(o.out), 2u) << o.out;
+  const Outcome header = eval("c_quadratic --points -",
+                              "\xEF\xBB\xBF"
+                              "x1,x2\n0.2,0.2\n");
+  EXPECT_EQ(header.exit_code, 0) << header.err;
+  EXPECT_EQ(lines(header.out), 1u) << header.out;
+}
+
+TEST(EvalPoints, AFolderAsThePointsFileIsAnError) {
+  const auto folder = fresh_folder("points-folder");
+  const Outcome o = eval("c_quadratic --points '" + folder.string() + "'");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find(folder.string()), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("is a folder"), std::string::npos) << o.err;
+}
+
+TEST(EvalPoints, ValuesComputedBeforeACrashAreKept) {
+  const Outcome o = eval("aborting_objective --points -", "0.1\n0.2\n0.9\n0.3\n");
+  EXPECT_NE(o.exit_code, 0);
+  EXPECT_EQ(o.out, "0.10000000000000001\n0.20000000000000001\n");
+}
+
+}  // namespace
+}  // namespace bopp::test
