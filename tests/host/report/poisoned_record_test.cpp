@@ -69,6 +69,7 @@ void write_run(const fs::path& folder, const std::string& objective, const std::
 std::vector<host::ReportRun> poisoned_runs(const fs::path& root, const fs::path& marker) {
   write_run(root / "loose" / "a", poison(marker, "o1"), poison(marker, "a1"), poison(marker, "d"));
   write_run(root / "loose" / "b", poison(marker, "o1"), poison(marker, "a1"), "plain");
+  write_run(root / "loose" / "c", "plain", poison(marker, "a3"), "plain");
   write_run(root / "bench" / "r", "branin", "random", "plain");
   const nlohmann::json index = {{"runs",
                                  {{{"folder", "r"},
@@ -117,7 +118,7 @@ TEST(PoisonedRecord, PlottingRunsNothingFromTheRecord) {
   const fs::path root = fresh_folder("poisoned-plot");
   const fs::path marker = root / "MARKER";
   const auto runs = poisoned_runs(root, marker);
-  ASSERT_EQ(runs.size(), 3u);
+  ASSERT_EQ(runs.size(), 4u);
   host::PlotOptions options;
   options.render = true;
   const host::PlotFiles files = host::write_plots(runs, root / "plots", options);
@@ -166,7 +167,7 @@ TEST(PoisonedRecord, CsvKeepsOneRecordPerLineAndNoFormula) {
   const std::string table = host::format_report(host::build_report(runs, {}), "csv");
   EXPECT_FALSE(has_control_character(table));
   const auto lines = lines_of(table);
-  ASSERT_EQ(lines.size(), 4u) << table;  // the header and three rows
+  ASSERT_EQ(lines.size(), 5u) << table;  // the header and four rows
   const std::size_t columns = csv_cells(lines[0]).size();
   for (const std::string& line : lines) {
     const auto cells = csv_cells(line);
