@@ -12,6 +12,7 @@
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
+#include <bopp/host/run/set_option.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -175,11 +176,12 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
 
 int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command) {
   const host::ObjectiveEntry& entry = registry.objective(command.objective);
-  // The settings are the objective's own table, given as the run's --set would give them.
-  toml::table document;
-  for (const auto& s : command.settings) host::apply_override(document, "objective." + s);
+  // The settings are the objective's own table: KEY=VALUE, parsed as the run's --set is.
   toml::table config;
-  if (const auto* table = document["objective"].as_table()) config = *table;
+  for (const auto& s : command.settings) {
+    host::SetOption option = host::parse_set_option(s, host::kObjectiveSetting);
+    host::assign_to(config, option);
+  }
   try {
     bopp::apply_schema(config, entry.params(), "objective '" + command.objective + "'");
   } catch (const bopp::SchemaError& e) {
