@@ -141,7 +141,7 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   options.overwrite = command.overwrite;
   options.sync = command.sync;
   options.stop = &stop;
-  options.log = host::stderr_log_sink(command.verbose ? BOPP_LOG_INFO : BOPP_LOG_WARNING);
+  options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
   const host::RunResult result = host::run_experiment(experiment, registry, options);
 
   if (result.best) {
@@ -190,8 +190,8 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   std::ostringstream config_text;
   config_text << config;
 
-  host::HostServices services(command.objective, host::stderr_log_sink(BOPP_LOG_WARNING), nullptr,
-                              1);
+  host::HostServices services(
+      command.objective, host::stderr_log_sink(host::log_threshold(command.verbosity)), nullptr, 1);
   host::Objective objective(entry, config_text.str(), host::objective_seed(command.seed), services);
 
   bopp::Points X;

@@ -1,6 +1,6 @@
 // Options as a user passes them. `bopp run --set` and `bopp eval --set` with every bad form a
 // user (or a script) may pass: each is a one-line error and exit status 1, never a crash; the
-// valid forms take effect.
+// valid forms take effect. -v and -vv: plugins' info, then debug, lines on the terminal.
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -137,6 +137,64 @@ TEST(CliSetOption, EvalAcceptsQuotedAndPaddedKeys) {
     EXPECT_EQ(o.exit_code, 0) << argument << "\n" << o.err;
     EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << o.out;
   }
+}
+
+// The number of stderr lines of `level` from `plugin`.
+int log_lines(const std::string& err, const std::string& plugin, const std::string& level) {
+  const std::string prefix = "[" + plugin + "] " + level + ": ";
+  int n = 0;
+  for (std::size_t at = err.find(prefix); at != std::string::npos; at = err.find(prefix, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(CliVerbosity, RunShowsInfoWithVAndDebugWithVv) {
+  const fs::path file = fresh_folder("verbosity") / "exp.toml";
+  std::ofstream(file) << "[run]\nbudget = 2\n[objective]\nname = 'logging_objective'\n"
+                         "[algorithm]\nname = 'logging_algorithm'\n";
+  auto run = [&](const std::vector<std::string>& flags) {
+    std::vector<std::string> args = flags;
+    const fs::path record = fresh_folder("verbosity-record") / "r";
+    args.insert(args.end(), {"run", file.string(), "--output", record.string()});
+    const Outcome o = bopp(args);
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    return o.err;
+  };
+  const std::string quiet = run({});
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "warning"), 2);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "error"), 2);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "info"), 0);
+  EXPECT_EQ(log_lines(quiet, "logging_algorithm", "debug"), 0);
+  const std::string v = run({"-v"});
+  EXPECT_EQ(log_lines(v, "logging_objective", "info"), 2);
+  EXPECT_EQ(log_lines(v, "logging_algorithm", "info"), 4);  // created, awkward, two asks
+  EXPECT_EQ(log_lines(v, "logging_algorithm", "debug"), 0);
+  for (const auto& flags : {std::vector<std::string>{"-vv"}, {"-v", "-v"}, {"--verbose", "-v"}}) {
+    const std::string vv = run(flags);
+    EXPECT_EQ(log_lines(vv, "logging_objective", "debug"), 2) << flags[0];
+    EXPECT_EQ(log_lines(vv, "logging_algorithm", "debug"), 3) << flags[0];
+  }
+}
+
+TEST(CliVerbosity, EvalShowsInfoWithVAndDebugWithVv) {
+  const fs::path points = points_file();
+  auto eval = [&](const std::vector<std::string>& flags) {
+    std::vector<std::string> args = flags;
+    args.insert(args.end(), {"eval", "logging_objective", "--points", points.string()});
+    const Outcome o = bopp(args);
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "0.5\n");
+    return o.err;
+  };
+  const std::string quiet = eval({});
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "warning"), 1);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "info"), 0);
+  const std::string v = eval({"-v"});
+  EXPECT_EQ(log_lines(v, "logging_objective", "info"), 1);
+  EXPECT_EQ(log_lines(v, "logging_objective", "debug"), 0);
+  const std::string vv = eval({"-vv"});
+  EXPECT_EQ(log_lines(vv, "logging_objective", "info"), 1);
+  EXPECT_EQ(log_lines(vv, "logging_objective", "debug"), 1);
 }
 
 }  // namespace
