@@ -35,6 +35,11 @@ std::string text_option(const Invocation& call, const char* name) {
   return call.options.count(name) ? call.options[name].as<std::string>() : "";
 }
 
+// How many times -v was given.
+int verbosity(const Invocation& call) {
+  return call.options.count("verbose") ? call.options["verbose"].as<int>() : 0;
+}
+
 std::vector<std::string> settings(const Invocation& call) {
   return call.options.count("set") ? call.options["set"].as<std::vector<std::string>>()
                                    : std::vector<std::string>{};
@@ -58,7 +63,7 @@ int run_command(const Invocation& call) {
   run.output = text_option(call, "output");
   run.overwrite = call.options.count("overwrite") > 0;
   run.sync = call.options.count("no-sync") == 0;
-  run.verbose = call.options.count("verbose") > 0;
+  run.verbosity = verbosity(call);
   return run_experiment_file(call.registry, run, stop_on_interrupt());
 }
 
@@ -73,6 +78,7 @@ int eval_command(const Invocation& call) {
   eval.settings = settings(call);
   eval.points = text_option(call, "points");
   eval.seed = call.options["seed"].as<std::uint64_t>();
+  eval.verbosity = verbosity(call);
   return evaluate_points(call.registry, eval);
 }
 
@@ -86,6 +92,12 @@ int bench_command(const Invocation& call) {
   bench.plugin_path = call.plugin_folders;
   if (call.options.count("allow-insecure-plugins")) {
     bench.run_options.push_back("--allow-insecure-plugins");
+  }
+  // Each run's own log goes to its stderr file in the bench folder, and to its log.jsonl.
+  if (const int v = verbosity(call); v > 0) {
+    std::string flag = "-";
+    flag.append(static_cast<std::size_t>(v), 'v');
+    bench.run_options.push_back(flag);
   }
   return run_bench_file(call.registry, bench, stop_on_interrupt());
 }

@@ -13,6 +13,7 @@
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
 #include <bopp/kit/message_text.hpp>
+#include <bopp/host/run/set_option.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -141,7 +142,7 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   options.overwrite = command.overwrite;
   options.sync = command.sync;
   options.stop = &stop;
-  options.log = host::stderr_log_sink(command.verbose ? BOPP_LOG_INFO : BOPP_LOG_WARNING);
+  options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
   const host::RunResult result = host::run_experiment(experiment, registry, options);
 
   if (result.best) {
@@ -176,11 +177,12 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
 
 int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command) {
   const host::ObjectiveEntry& entry = registry.objective(command.objective);
-  // The settings are the objective's own table, given as the run's --set would give them.
-  toml::table document;
-  for (const auto& s : command.settings) host::apply_override(document, "objective." + s);
+  // The settings are the objective's own table: KEY=VALUE, parsed as the run's --set is.
   toml::table config;
-  if (const auto* table = document["objective"].as_table()) config = *table;
+  for (const auto& s : command.settings) {
+    host::SetOption option = host::parse_set_option(s, host::kObjectiveSetting);
+    host::assign_to(config, option);
+  }
   try {
     bopp::apply_schema(config, entry.params(), "objective '" + command.objective + "'");
   } catch (const bopp::SchemaError& e) {
@@ -189,8 +191,8 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
   std::ostringstream config_text;
   config_text << config;
 
-  host::HostServices services(command.objective, host::stderr_log_sink(BOPP_LOG_WARNING), nullptr,
-                              1);
+  host::HostServices services(
+      command.objective, host::stderr_log_sink(host::log_threshold(command.verbosity)), nullptr, 1);
   host::Objective objective(entry, config_text.str(), host::objective_seed(command.seed), services);
 
   bopp::Points X;

@@ -15,7 +15,7 @@ struct RunCommand {
   std::string output;                  // "" keeps the file's
   bool overwrite = false;
   bool sync = true;
-  bool verbose = false;
+  int verbosity = 0;  // count of -v: 1 shows plugins' info lines, 2 their debug lines
 };
 
 struct EvalCommand {
@@ -23,6 +23,7 @@ struct EvalCommand {
   std::vector<std::string> settings;  // key=value for the objective's table
   std::string points;                 // file, or "-" for stdin
   std::uint64_t seed = 0;
+  int verbosity = 0;  // as RunCommand's
 };
 
 int list_plugins(const host::PluginRegistry& registry, bool paths_only);

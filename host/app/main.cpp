@@ -17,6 +17,18 @@ namespace po = boost::program_options;
 
 namespace {
 
+// A flag that counts its occurrences: -v is 1, -vv (or -v -v) is 2.
+class CountedFlag : public po::typed_value<int> {
+ public:
+  CountedFlag() : po::typed_value<int>(nullptr) {
+    zero_tokens();
+    composing();
+  }
+  void xparse(boost::any& store, const std::vector<std::string>&) const override {
+    store = (store.empty() ? 0 : boost::any_cast<int>(store)) + 1;
+  }
+};
+
 po::options_description visible_options() {
   po::options_description visible("Options");
   visible.add_options()("help,h", "show this help")(
@@ -25,8 +37,9 @@ po::options_description visible_options() {
       "a plugin folder to search first (repeatable; also BOPP_PLUGIN_PATH, colon-separated)")(
       "allow-insecure-plugins",
       "load plugins that other users could have changed (also BOPP_ALLOW_INSECURE_PLUGINS=1)")(
-      "verbose,v", "show plugins' informational log lines")("paths",
-                                                            "list: show the plugin folders")(
+      "verbose,v", new CountedFlag,
+      "show plugins' info log lines; -vv also their debug lines (every line is in a run's "
+      "log.jsonl)")("paths", "list: show the plugin folders")(
       "set", po::value<std::vector<std::string>>()->composing(),
       "run: section.key=value; eval: key=value (repeatable)")(
       "output,o", po::value<std::string>(),

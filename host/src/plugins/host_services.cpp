@@ -5,15 +5,22 @@
 
 namespace bopp::host {
 
+const char* log_level_name(std::int32_t level) {
+  static const char* const names[] = {"debug", "info", "warning", "error"};
+  return level >= BOPP_LOG_DEBUG && level <= BOPP_LOG_ERROR ? names[level - BOPP_LOG_DEBUG] : "log";
+}
+
 LogSink stderr_log_sink(std::int32_t threshold) {
   return [threshold](std::int32_t level, const std::string& plugin, const std::string& message) {
     if (level < threshold) return;
     static std::mutex mutex;  // plugins may log from several threads
-    static const char* const names[] = {"debug", "info", "warning", "error"};
-    const char* name = level >= 0 && level <= 3 ? names[level] : "log";
     std::lock_guard lock(mutex);
-    std::fprintf(stderr, "[%s] %s: %s\n", plugin.c_str(), name, message.c_str());
+    std::fprintf(stderr, "[%s] %s: %s\n", plugin.c_str(), log_level_name(level), message.c_str());
   };
+}
+
+std::int32_t log_threshold(int verbosity) {
+  return verbosity <= 0 ? BOPP_LOG_WARNING : verbosity == 1 ? BOPP_LOG_INFO : BOPP_LOG_DEBUG;
 }
 
 HostServices::HostServices(std::string plugin, LogSink sink, const std::atomic<bool>* stop_flag,

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/report/record_text.hpp>
 #include <bopp/host/report/report.hpp>
 
 #include <nlohmann/json.hpp>
@@ -54,17 +55,10 @@ nlohmann::json sample_json(const SampleSummary& s) {
           {"median", json_number(s.median)}};
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string format_markdown(const std::vector<ObjectiveReport>& report) {
   std::ostringstream out;
   for (const ObjectiveReport& o : report) {
-    out << "## " << o.objective << " (" << (o.minimize ? "minimize" : "maximize");
+    out << "## " << markdown_cell(o.objective) << " (" << (o.minimize ? "minimize" : "maximize");
     if (o.optimum) out << ", optimum " << number(*o.optimum);
     out << ")\n\n";
     out << "Target " << number(o.target) << " (" << o.target_origin
@@ -76,7 +70,7 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
     if (o.optimum) out << "---:|---:|";
     out << "---:|---:|---:|\n";
     for (const ReportRow& r : o.rows) {
-      out << "| " << r.algorithm << " | " << r.batch << " | " << r.runs << " | "
+      out << "| " << markdown_cell(r.algorithm) << " | " << r.batch << " | " << r.runs << " | "
           << mean_se(r.final_best) << " | " << number(r.final_best.median) << " |";
       if (o.optimum) {
         out << " " << (r.simple_regret ? mean_se(*r.simple_regret) : "–") << " | "
@@ -100,9 +94,9 @@ std::string format_csv(const std::vector<ObjectiveReport>& report) {
          "mean\n";
   for (const ObjectiveReport& o : report) {
     for (const ReportRow& r : o.rows) {
-      out << csv_field(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
+      out << csv_cell(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
           << (o.optimum ? exact(*o.optimum) : "") << "," << exact(o.target) << ","
-          << csv_field(r.algorithm) << "," << r.batch << "," << r.runs << ","
+          << csv_cell(r.algorithm) << "," << r.batch << "," << r.runs << ","
           << exact(r.final_best.mean) << "," << exact(r.final_best.se) << ","
           << exact(r.final_best.median) << ","
           << (r.simple_regret ? exact(r.simple_regret->mean) + "," + exact(r.simple_regret->se)

@@ -1,5 +1,7 @@
 #include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/report/record_text.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
 
@@ -192,18 +194,6 @@ Curve by_time(const std::string& label, const std::vector<const ReportRun*>& gro
   return c;
 }
 
-std::string gnuplot_quote(const std::string& text) {
-  std::string out = "'";
-  for (char ch : text) out += ch == '\'' ? std::string("''") : std::string(1, ch);
-  return out + "'";
-}
-
-std::string shell_quote(const std::string& text) {
-  std::string out = "'";
-  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
-
 std::string number(double v) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.9g", v);
@@ -213,11 +203,11 @@ std::string number(double v) {
 fs::path write_data(const Figure& f, const fs::path& folder) {
   const fs::path file = folder / (f.name + ".dat");
   std::ofstream out(file);
-  out << "# bopp report: " << f.title << "\n"
+  out << "# bopp report: " << one_line(f.title) << "\n"
       << "# one block per line drawn (gnuplot: index N); columns: " << f.xlabel
       << " | mean | standard error | band lower | band upper | runs\n";
   for (std::size_t i = 0; i < f.curves.size(); ++i) {
-    out << (i ? "\n\n" : "\n") << "# " << i << ": " << f.curves[i].label << "\n";
+    out << (i ? "\n\n" : "\n") << "# " << i << ": " << one_line(f.curves[i].label) << "\n";
     if (f.curves[i].points.empty()) out << "NaN NaN NaN NaN NaN 0\n";  // keeps the block numbering
     for (const CurvePoint& p : f.curves[i].points) {
       out << number(p.x) << " " << number(p.mean) << " " << number(p.se) << " " << number(p.lower)
@@ -230,9 +220,11 @@ fs::path write_data(const Figure& f, const fs::path& folder) {
 
 fs::path write_script(const Figure& f, const fs::path& folder, const std::string& format) {
   const fs::path file = folder / (f.name + ".gp");
-  const std::string data = gnuplot_quote(f.name + ".dat");
+  const std::string data = gnuplot_literal(f.name + ".dat");
   std::ofstream out(file);
-  out << "# bopp report: " << f.title << ". Run in this folder: gnuplot " << f.name << ".gp\n";
+  // Record strings appear only as gnuplot_literal()s: a comment could be continued onto the
+  // next line by a trailing backslash.
+  out << "# bopp report. Run in this folder: gnuplot " << f.name << ".gp\n";
   if (format == "svg") {
     out << "set terminal svg size 1000,640 dynamic noenhanced font 'sans,12'\n";
   } else {
@@ -242,25 +234,25 @@ fs::path write_script(const Figure& f, const fs::path& folder, const std::string
            "  set terminal png size 1000,640 noenhanced truecolor\n"
            "}\n";
   }
-  out << "set output " << gnuplot_quote(f.name + "." + format) << "\n"
-      << "set title " << gnuplot_quote(f.title) << "\n"
-      << "set xlabel " << gnuplot_quote(f.xlabel) << "\n"
-      << "set ylabel " << gnuplot_quote(f.ylabel) << "\n"
+  out << "set output " << gnuplot_literal(f.name + "." + format) << "\n"
+      << "set title " << gnuplot_literal(f.title) << "\n"
+      << "set xlabel " << gnuplot_literal(f.xlabel) << "\n"
+      << "set ylabel " << gnuplot_literal(f.ylabel) << "\n"
       << (f.log_x ? "set logscale x\nset format x '%g'\n" : "")
       << (f.log_y ? "set logscale y\nset format y '%g'\n" : "")
       << "set grid\nset key outside right top\nset style fill transparent solid 0.2 noborder\n";
   std::vector<std::string> layers;
   for (std::size_t i = 0; i < f.curves.size(); ++i) {
     if (f.curves[i].points.empty()) continue;
-    const std::string colour = gnuplot_quote(kColours[i % std::size(kColours)]);
+    const std::string colour = gnuplot_literal(kColours[i % std::size(kColours)]);
     layers.push_back(data + " index " + std::to_string(i) +
                      " using 1:4:5 with filledcurves lc rgb " + colour + " notitle");
   }
   for (std::size_t i = 0; i < f.curves.size(); ++i) {
     if (f.curves[i].points.empty()) continue;
-    const std::string colour = gnuplot_quote(kColours[i % std::size(kColours)]);
+    const std::string colour = gnuplot_literal(kColours[i % std::size(kColours)]);
     layers.push_back(data + " index " + std::to_string(i) + " using 1:2 with lines lw 2 lc rgb " +
-                     colour + " title " + gnuplot_quote(f.curves[i].label));
+                     colour + " title " + gnuplot_literal(f.curves[i].label));
   }
   out << "plot ";
   for (std::size_t i = 0; i < layers.size(); ++i) out << (i ? ", \\\n     " : "") << layers[i];
@@ -281,7 +273,8 @@ fs::path find_on_path(const std::string& program) {
   return {};
 }
 
-std::vector<Figure> figures_of(const std::string& objective,
+// `stem` names the figure's files.
+std::vector<Figure> figures_of(const std::string& objective, const std::string& stem,
                                const std::vector<const ReportRun*>& runs) {
   const bool regret_axis = runs.front()->optimum.has_value();
   const std::string quantity = regret_axis ? "simple regret" : "best value so far";
@@ -310,7 +303,6 @@ std::vector<Figure> figures_of(const std::string& objective,
   }
   if (!(t_max > t_min)) t_max = t_min * 10;
 
-  const std::string stem = folder_safe(objective);
   const std::string band = " (mean ± standard error over runs)";
   Figure evaluations{stem + "-evaluations",
                      objective + ": " + quantity + " against evaluations" + band,
@@ -379,8 +371,15 @@ PlotFiles write_plots(const std::vector<ReportRun>& runs, const fs::path& output
 
   PlotFiles files;
   std::vector<Figure> figures;
+  std::size_t count = 0;
   for (const auto& [objective, members] : by_objective) {
-    for (Figure& f : figures_of(objective, members)) {
+    // A file name has at most 255 bytes: a long name is cut and numbered to stay unique.
+    constexpr std::size_t kLongestStem = 64;
+    std::string stem = folder_safe(objective);
+    if (stem.size() > kLongestStem)
+      stem = stem.substr(0, kLongestStem) + "-" + std::to_string(count);
+    ++count;
+    for (Figure& f : figures_of(objective, stem, members)) {
       files.data.push_back(write_data(f, folder));
       files.scripts.push_back(write_script(f, folder, options.format));
       figures.push_back(std::move(f));
@@ -398,12 +397,13 @@ PlotFiles write_plots(const std::vector<ReportRun>& runs, const fs::path& output
   }
   for (const Figure& f : figures) {
     const fs::path log = folder / (f.name + ".gnuplot.log");
-    const std::string command = "cd " + shell_quote(folder.string()) + " && " +
-                                shell_quote(gnuplot.string()) + " " + shell_quote(f.name + ".gp") +
-                                " > " + shell_quote(log.string()) + " 2>&1";
-    const int status = std::system(command.c_str());
+    // No shell: gnuplot is started directly, and changes into the folder itself.
+    ChildProcess gnuplot_process({gnuplot.string(), "-e", "cd " + gnuplot_literal(folder.string()),
+                                  (folder / (f.name + ".gp")).string()},
+                                 log);
+    const bool drawn = gnuplot_process.wait().succeeded();
     const fs::path image = folder / (f.name + "." + options.format);
-    if (status == 0 && fs::is_regular_file(image, ec) && fs::file_size(image, ec) > 0) {
+    if (drawn && fs::is_regular_file(image, ec) && fs::file_size(image, ec) > 0) {
       files.images.push_back(image);
       fs::remove(log, ec);
     } else {

@@ -3,6 +3,7 @@
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/set_option.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>
@@ -35,13 +36,6 @@ const bopp::ParamTable& evaluator_schema() {
       bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
   });
   return table;
-}
-
-// A string as a TOML literal, quoted and escaped.
-std::string toml_string_literal(const std::string& value) {
-  std::ostringstream s;
-  s << toml::value<std::string>(value);
-  return s.str();
 }
 
 std::string take_name(toml::table& table, const std::string& section, const std::string& source,
@@ -79,34 +73,13 @@ std::string PluginSection::config_text() const {
 }
 
 void apply_override(toml::table& document, const std::string& assignment) {
-  const std::string option = "--set " + assignment;
-  const auto equals = assignment.find('=');
-  const auto dot = assignment.find('.');
-  if (equals == std::string::npos || dot == std::string::npos || dot > equals) {
-    throw Error(option + ": expected section.key=value (e.g. --set run.seed=3)");
-  }
-  const std::string section = assignment.substr(0, dot);
-  const std::string key = assignment.substr(dot + 1, equals - dot - 1);
-  const std::string value = assignment.substr(equals + 1);
+  SetOption option = parse_set_option(assignment, kExperimentSetting);
+  const std::string& section = option.path.front();
   if (std::find(kSections.begin(), kSections.end(), section) == kSections.end()) {
-    throw Error(option + ": " + unknown_name("section", section, kSections) +
+    throw Error(set_option_label(assignment) + ": " + unknown_name("section", section, kSections) +
                 "; sections: run, objective, algorithm, evaluator");
   }
-  if (key.empty()) throw Error(option + ": the key is empty");
-  toml::table parsed;
-  try {
-    parsed = toml::parse(key + " = " + value, option);
-  } catch (const toml::parse_error&) {
-    // Not a TOML value: take it as a string.
-    parsed = toml::parse(key + " = " + toml_string_literal(value), option);
-  }
-  toml::node* node = document.get(section);
-  if (node == nullptr) {
-    document.insert(section, toml::table{});
-    node = document.get(section);
-  }
-  if (!node->is_table()) throw Error(option + ": '" + section + "' is not a table");
-  node->as_table()->insert_or_assign(key, std::move(*parsed.get(key)));
+  assign_to(document, option);
 }
 
 Experiment Experiment::load(const std::filesystem::path& file,

@@ -6,6 +6,7 @@
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/progress.hpp>
 #include <bopp/host/run/run.hpp>
+#include <bopp/host/run/run_log.hpp>
 #include <bopp/host/run/seeds.hpp>
 
 #include <chrono>
@@ -110,12 +111,13 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
 class RunLoop {
  public:
   RunLoop(const Experiment& experiment, const bopp::Problem& problem, Algorithm& algorithm,
-          Evaluator& evaluator, RunRecord& record, const RunOptions& options)
+          Evaluator& evaluator, RunRecord& record, RunLog& log, const RunOptions& options)
       : experiment_(experiment),
         problem_(problem),
         algorithm_(algorithm),
         evaluator_(evaluator),
         record_(record),
+        log_(log),
         options_(options),
         progress_(options.progress ? stderr : nullptr, experiment.budget) {}
 
@@ -167,6 +169,7 @@ class RunLoop {
 
     t = Clock::now();
     algorithm_.tell(X, told_y, told_status);
+    log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
     record_.append_timing({batch_index_ - 1, n, ask_seconds, evaluation_seconds, tell_seconds});
@@ -198,6 +201,7 @@ class RunLoop {
       if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
     }
     record_.append(lines);
+    log_.flush();  // the lines logged up to this batch are as durable as the batch
     result.evaluations += n;
     ++batch_index_;
   }
@@ -207,6 +211,7 @@ class RunLoop {
   Algorithm& algorithm_;
   Evaluator& evaluator_;
   RunRecord& record_;
+  RunLog& log_;
   const RunOptions& options_;
   Progress progress_;
   RunTimes times_;
@@ -222,8 +227,15 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   const AlgorithmEntry& algorithm_entry = registry.algorithm(experiment.algorithm.name);
   const std::uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
 
-  HostServices objective_services(experiment.objective.name, options.log, options.stop, threads);
-  HostServices algorithm_services(experiment.algorithm.name, options.log, options.stop, threads);
+  // Declared first, so it outlives the plugins: they may log until they are destroyed.
+  RunLog log;
+  const LogSink sink = [&log, terminal = options.log](std::int32_t level, const std::string& plugin,
+                                                      const std::string& message) {
+    log.write(level, plugin, message);
+    if (terminal) terminal(level, plugin, message);
+  };
+  HostServices objective_services(experiment.objective.name, sink, options.stop, threads);
+  HostServices algorithm_services(experiment.algorithm.name, sink, options.stop, threads);
   const ObjectiveSpec objective_spec = ObjectiveSpec::of(
       objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
   std::unique_ptr<Objective> objective =
@@ -237,12 +249,14 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   RunRecord record(experiment.output, experiment.to_toml(),
                    run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
                    options.overwrite, options.sync);
+  log.open(record.folder(), options.sync);
 
   RunResult result;
   result.record = record.folder();
   result.optimum = problem.optimum_value;
-  RunLoop loop(experiment, problem, algorithm, *evaluator, record, options);
+  RunLoop loop(experiment, problem, algorithm, *evaluator, record, log, options);
   loop.run(result);
+  log.flush();
   record.update(run_footer(result, loop.times(), seconds_since(run_start)));
   return result;
 }

@@ -100,7 +100,7 @@ TEST(Experiment, OverridesReplaceAndAddKeys) {
 
 TEST(Experiment, BadOverrideNamesTheOption) {
   const std::string message = parse_error(kMinimal, {"run.budgit=3"});
-  EXPECT_NE(message.find("--set run.budgit=3"), std::string::npos) << message;
+  EXPECT_NE(message.find("--set 'run.budgit=3'"), std::string::npos) << message;
   EXPECT_NE(parse_error(kMinimal, {"nosection=3"}).find("expected section.key=value"),
             std::string::npos);
   EXPECT_NE(parse_error(kMinimal, {"rn.seed=3"}).find("did you mean 'run'"), std::string::npos);

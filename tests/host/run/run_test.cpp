@@ -7,9 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <map>
 
 namespace bopp::host {
 namespace {
@@ -331,6 +333,87 @@ TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
   EXPECT_EQ(r.status, RunStatus::completed);
   ASSERT_TRUE(r.best.has_value());
   EXPECT_LT(r.best->y, 0.05);  // the hill climber finds the sphere's bottom from the centre's ring
+}
+
+}  // namespace
+}  // namespace bopp::host
+
+namespace bopp::host {
+namespace {
+
+TEST(Run, EveryPluginLogLineIsInLogJsonlWithTheEvaluationsTold) {
+  const Experiment e =
+      experiment("name = 'logging_objective'", "name = 'logging_algorithm'",
+                 "budget = 6\nbatch = 2\nseed = 1\n[evaluator]\nkind = 'threads'\nworkers = 2");
+  const RunResult r = run_experiment(e, registry(), quiet());
+  ASSERT_EQ(r.status, RunStatus::completed) << r.message;
+  std::ifstream in(r.record / "log.jsonl");
+  std::vector<nlohmann::json> lines;
+  for (std::string line; std::getline(in, line);) {
+    ASSERT_NO_THROW(lines.push_back(nlohmann::json::parse(line))) << line;
+  }
+  // Created: 4 levels and the awkward message; 3 asks of 4 levels; 6 evaluations of 4 levels.
+  ASSERT_EQ(lines.size(), 5u + 12u + 24u);
+  std::map<std::string, int> levels;
+  std::map<std::uint64_t, int> evaluate_lines_at;
+  int asks = 0;
+  for (const auto& j : lines) {
+    const std::string message = j.at("message");
+    const auto told = j.at("evaluations").get<std::uint64_t>();
+    const std::string level = j.at("level");
+    ++levels[level];
+    EXPECT_EQ(message.rfind(level, 0) == 0 || message.rfind("quote", 0) == 0, true) << message;
+    if (message.find("ask after ") != std::string::npos) {
+      ++asks;
+      EXPECT_EQ(j.at("plugin"), "logging_algorithm");
+      EXPECT_NE(message.find("ask after " + std::to_string(told) + " told"), std::string::npos)
+          << message << " logged at " << told;
+    } else if (message.find("evaluate") != std::string::npos) {
+      EXPECT_EQ(j.at("plugin"), "logging_objective");
+      ++evaluate_lines_at[told];
+    } else {
+      EXPECT_EQ(told, 0u) << message;  // logged while the algorithm was created
+    }
+  }
+  EXPECT_EQ(asks, 12);
+  EXPECT_EQ(levels["debug"], 10);
+  EXPECT_EQ(levels["info"], 11);
+  EXPECT_EQ(levels["warning"], 10);
+  EXPECT_EQ(levels["error"], 10);
+  // A batch's evaluations are logged before it is told: 2 points x 4 levels at 0, 2 and 4.
+  EXPECT_EQ(evaluate_lines_at, (std::map<std::uint64_t, int>{{0, 8}, {2, 8}, {4, 8}}));
+  const auto awkward = std::find_if(lines.begin(), lines.end(), [](const nlohmann::json& j) {
+    return j.at("message").get<std::string>().rfind("quote", 0) == 0;
+  });
+  ASSERT_NE(awkward, lines.end());
+  EXPECT_EQ(awkward->at("message"),
+            "quote \" backslash \\ newline \n tab \t bad byte \xef\xbf\xbd end");
+}
+
+TEST(Run, ARunWithoutLogLinesHasAnEmptyLogJsonl) {
+  const Experiment e = experiment("name = 'c_quadratic'", "name = 'random'");
+  const RunResult r = run_experiment(e, registry(), quiet());
+  ASSERT_TRUE(std::filesystem::exists(r.record / "log.jsonl"));
+  EXPECT_EQ(std::filesystem::file_size(r.record / "log.jsonl"), 0u);
+}
+
+TEST(Run, ALongLogMessageIsCut) {
+  const Experiment e =
+      experiment("name = 'logging_objective'", "name = 'logging_algorithm'\nlong_message = 200000",
+                 "budget = 1\nbatch = 1\nseed = 1");
+  const RunResult r = run_experiment(e, registry(), quiet());
+  ASSERT_EQ(r.status, RunStatus::completed) << r.message;
+  std::ifstream in(r.record / "log.jsonl");
+  bool found = false;
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    const std::string message = j.at("message");
+    if (message.rfind("quote", 0) != 0) continue;
+    found = true;
+    EXPECT_LT(line.size(), 70'000u);
+    EXPECT_NE(message.find("[cut: the message had"), std::string::npos);
+  }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // loader and run-loop tests. too_many_points_algorithm is in misbehaving_raw/, since the kit
 // itself refuses a batch larger than max_points.
 #include "algorithms.hpp"
+#include "logging.hpp"
 #include "objectives.hpp"
 
 #include <bopp/plugin.hpp>
@@ -11,4 +12,6 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Objective<misbehaving::SlowObjective>,
                     bopp::Objective<misbehaving::MixedObjective>,
                     bopp::Algorithm<misbehaving::ThrowingAlgorithm>,
-                    bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>)
+                    bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>,
+                    bopp::Objective<misbehaving::LoggingObjective>,
+                    bopp::Algorithm<misbehaving::LoggingAlgorithm>)

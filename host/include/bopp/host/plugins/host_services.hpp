@@ -13,8 +13,14 @@ namespace bopp::host {
 using LogSink =
     std::function<void(std::int32_t level, const std::string& plugin, const std::string& message)>;
 
+// "debug", "info", "warning", "error", or "log" for a level the ABI does not define.
+const char* log_level_name(std::int32_t level);
+
 // Writes "[plugin] level: message" to stderr for levels >= `threshold`.
 LogSink stderr_log_sink(std::int32_t threshold);
+
+// The stderr threshold for a count of -v: warnings and errors, then info, then debug.
+std::int32_t log_threshold(int verbosity);
 
 // The services lent to one plugin instance: logging tagged with the plugin's name, the
 // run's shared stop flag, the thread budget. Must outlive the instance it was given to.

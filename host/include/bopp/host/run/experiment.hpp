@@ -35,8 +35,8 @@ struct Experiment {
   std::string evaluator = "serial";
   std::uint32_t workers = 0;  // 0: one per core
 
-  // Reads `file` and applies `overrides` ("section.key=value"; a value that is not valid
-  // TOML is taken as a string, so `--set objective.name=branin` works unquoted).
+  // Reads `file` and applies `overrides` ("section.key=value", parsed by parse_set_option:
+  // one TOML key path, one TOML value or a bare word taken as a string).
   static Experiment load(const std::filesystem::path& file,
                          const std::vector<std::string>& overrides = {});
   static Experiment parse(std::string_view text, const std::string& source,
@@ -50,7 +50,7 @@ struct Experiment {
   toml::table to_toml() const;
 };
 
-// Applies a "section.key=value" override to a parsed document.
+// Applies a "section.key=value" override to a parsed document; an Error names the argument.
 void apply_override(toml::table& document, const std::string& assignment);
 
 }  // namespace bopp::host

@@ -1,0 +1,86 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/host_services.hpp>
+#include <bopp/host/run/run_log.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace bopp::host {
+namespace {
+
+[[noreturn]] void cannot_write(const std::filesystem::path& file) {
+  throw Error("cannot write the run record '" + file.string() + "': " + std::strerror(errno));
+}
+
+// Writes all of `text`; false on an error other than an interrupted call.
+bool write_all(int fd, const std::string& text) {
+  const char* data = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, data, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string log_line(std::uint64_t evaluations, const std::string& plugin, std::int32_t level,
+                     const std::string& message) {
+  std::string text = message;
+  if (text.size() > kMaxLogMessageBytes) {
+    text.resize(kMaxLogMessageBytes);
+    text += " [cut: the message had " + std::to_string(message.size()) + " bytes]";
+  }
+  const nlohmann::json line = {{"evaluations", evaluations},
+                               {"plugin", plugin},
+                               {"level", log_level_name(level)},
+                               {"message", std::move(text)}};
+  // A cut (or a plugin's bad bytes) may leave invalid UTF-8, which JSON cannot hold.
+  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+RunLog::~RunLog() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void RunLog::open(const std::filesystem::path& folder, bool sync) {
+  std::lock_guard lock(mutex_);
+  file_ = folder / "log.jsonl";
+  sync_ = sync;
+  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0) cannot_write(file_);
+  std::string lines;
+  for (const std::string& line : pending_) lines += line;
+  pending_.clear();
+  if (!write_all(fd_, lines)) cannot_write(file_);
+}
+
+void RunLog::write(std::int32_t level, const std::string& plugin, const std::string& message) {
+  std::string line = log_line(evaluations_.load(), plugin, level, message);
+  std::lock_guard lock(mutex_);
+  if (fd_ < 0) {
+    pending_.push_back(std::move(line));
+    return;
+  }
+  // A plugin's log call cannot report a failure, and a full disk shows in the record's own
+  // writes, which end the run; so a failed log write is dropped here.
+  (void)write_all(fd_, line);
+}
+
+void RunLog::flush() {
+  std::lock_guard lock(mutex_);
+  if (fd_ >= 0 && sync_) ::fsync(fd_);
+}
+
+}  // namespace bopp::host

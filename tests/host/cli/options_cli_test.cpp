@@ -1,0 +1,201 @@
+// Options as a user passes them. `bopp run --set` and `bopp eval --set` with every bad form a
+// user (or a script) may pass: each is a one-line error and exit status 1, never a crash; the
+// valid forms take effect. -v and -vv: plugins' info, then debug, lines on the terminal.
+#include "test_paths.hpp"
+#include "text_file.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace bopp::test {
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  bool exited = false;  // false: ended by a signal
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs bopp with `args` exactly as given (no shell, so a newline in an argument stays in it).
+Outcome bopp(const std::vector<std::string>& args) {
+  const fs::path folder = fresh_folder("set-cli");
+  const fs::path out = folder / "out", err = folder / "err";
+  const std::string program = bopp_program().string();
+  const std::string plugins =
+      test_plugin_dir("c").string() + ":" + test_plugin_dir("misbehaving").string();
+  std::vector<char*> argv{const_cast<char*>(program.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out),
+          read_text(err)};
+}
+
+fs::path experiment_file() {
+  const fs::path file = fresh_folder("set-cli-experiment") / "exp.toml";
+  std::ofstream(file) << "[run]\nbudget = 2\n[objective]\nname = 'c_quadratic'\n[algorithm]\n"
+                         "name = 'random'\n";
+  return file;
+}
+
+fs::path points_file() {
+  const fs::path file = fresh_folder("set-cli-points") / "points.csv";
+  std::ofstream(file) << "0.5,0.5\n";
+  return file;
+}
+
+void expect_one_line_error(const Outcome& o, const std::string& argument) {
+  EXPECT_TRUE(o.exited) << argument << ": ended by a signal";
+  EXPECT_EQ(o.exit_code, 1) << argument << "\n" << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << argument << "\n" << o.err;
+  EXPECT_EQ(o.err.rfind("bopp: error: ", 0), 0u) << argument << "\n" << o.err;
+  EXPECT_NE(o.err.find("--set '"), std::string::npos) << argument << "\n" << o.err;
+}
+
+TEST(CliSetOption, RunRefusesEveryBadFormInOneLine) {
+  const fs::path file = experiment_file();
+  const std::vector<std::string> bad = {"run.x.y=1",
+                                        "run..seed=1",
+                                        "run.se ed=1",
+                                        "run.\xc3\xa9=1",
+                                        "run.seed=1#x",
+                                        "run.seed=1\nrun.budget=5",
+                                        "run.seed=1 2",
+                                        "run.seed=",
+                                        "run.seed",
+                                        "=1",
+                                        "run=1",
+                                        "run.seed.x=1",
+                                        "nosection.key=1",
+                                        "run.seed=\"open",
+                                        "run.seed=[1",
+                                        "run.seed=1,",
+                                        "run.seed=a b",
+                                        "run.\"seed=1",
+                                        "objective.name.x=1"};
+  for (const std::string& argument : bad) {
+    const fs::path record = fresh_folder("set-cli-record") / "r";
+    expect_one_line_error(
+        bopp({"run", file.string(), "--output", record.string(), "--set", argument}), argument);
+  }
+}
+
+TEST(CliSetOption, RunAcceptsQuotedPaddedAndTypedForms) {
+  const fs::path file = experiment_file();
+  for (const std::string argument :
+       {"run.\"seed\"=7", "run.seed =7", " run.seed = 7 ", "run.'seed'=7", "run.seed=7"}) {
+    const fs::path record = fresh_folder("set-cli-record") / "r";
+    const Outcome o = bopp({"run", file.string(), "--output", record.string(), "--set", argument});
+    ASSERT_EQ(o.exit_code, 0) << argument << "\n" << o.err;
+    const auto run = nlohmann::json::parse(read_text(record / "run.json"));
+    EXPECT_EQ(run.at("seed").get<int>(), 7) << argument;
+  }
+  const fs::path record = fresh_folder("set-cli-record") / "r";
+  const Outcome o = bopp({"run", file.string(), "--output", record.string(), "--set",
+                          "algorithm.design=sobol", "--set", "objective.name=\"c_quadratic\""});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+}
+
+TEST(CliSetOption, EvalRefusesEveryBadFormInOneLine) {
+  const fs::path points = points_file();
+  const std::vector<std::string> bad = {"dim.x=1", ".dim=2",     "di m=2",  "\xc3\xa9=2",
+                                        "dim=2#x", "dim=2\nx=1", "dim=2 3", "=2",
+                                        "dim",     "dim=",       "dim=[2",  "\"dim=2"};
+  for (const std::string& argument : bad) {
+    expect_one_line_error(
+        bopp({"eval", "c_quadratic", "--points", points.string(), "--set", argument}), argument);
+  }
+}
+
+TEST(CliSetOption, EvalAcceptsQuotedAndPaddedKeys) {
+  const fs::path points = points_file();
+  for (const std::string argument : {"dim=2", "\"dim\"=2", " dim = 2 "}) {
+    const Outcome o = bopp({"eval", "c_quadratic", "--points", points.string(), "--set", argument});
+    EXPECT_EQ(o.exit_code, 0) << argument << "\n" << o.err;
+    EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << o.out;
+  }
+}
+
+// The number of stderr lines of `level` from `plugin`.
+int log_lines(const std::string& err, const std::string& plugin, const std::string& level) {
+  const std::string prefix = "[" + plugin + "] " + level + ": ";
+  int n = 0;
+  for (std::size_t at = err.find(prefix); at != std::string::npos; at = err.find(prefix, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(CliVerbosity, RunShowsInfoWithVAndDebugWithVv) {
+  const fs::path file = fresh_folder("verbosity") / "exp.toml";
+  std::ofstream(file) << "[run]\nbudget = 2\n[objective]\nname = 'logging_objective'\n"
+                         "[algorithm]\nname = 'logging_algorithm'\n";
+  auto run = [&](const std::vector<std::string>& flags) {
+    std::vector<std::string> args = flags;
+    const fs::path record = fresh_folder("verbosity-record") / "r";
+    args.insert(args.end(), {"run", file.string(), "--output", record.string()});
+    const Outcome o = bopp(args);
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    return o.err;
+  };
+  const std::string quiet = run({});
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "warning"), 2);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "error"), 2);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "info"), 0);
+  EXPECT_EQ(log_lines(quiet, "logging_algorithm", "debug"), 0);
+  const std::string v = run({"-v"});
+  EXPECT_EQ(log_lines(v, "logging_objective", "info"), 2);
+  EXPECT_EQ(log_lines(v, "logging_algorithm", "info"), 4);  // created, awkward, two asks
+  EXPECT_EQ(log_lines(v, "logging_algorithm", "debug"), 0);
+  for (const auto& flags : {std::vector<std::string>{"-vv"}, {"-v", "-v"}, {"--verbose", "-v"}}) {
+    const std::string vv = run(flags);
+    EXPECT_EQ(log_lines(vv, "logging_objective", "debug"), 2) << flags[0];
+    EXPECT_EQ(log_lines(vv, "logging_algorithm", "debug"), 3) << flags[0];
+  }
+}
+
+TEST(CliVerbosity, EvalShowsInfoWithVAndDebugWithVv) {
+  const fs::path points = points_file();
+  auto eval = [&](const std::vector<std::string>& flags) {
+    std::vector<std::string> args = flags;
+    args.insert(args.end(), {"eval", "logging_objective", "--points", points.string()});
+    const Outcome o = bopp(args);
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "0.5\n");
+    return o.err;
+  };
+  const std::string quiet = eval({});
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "warning"), 1);
+  EXPECT_EQ(log_lines(quiet, "logging_objective", "info"), 0);
+  const std::string v = eval({"-v"});
+  EXPECT_EQ(log_lines(v, "logging_objective", "info"), 1);
+  EXPECT_EQ(log_lines(v, "logging_objective", "debug"), 0);
+  const std::string vv = eval({"-vv"});
+  EXPECT_EQ(log_lines(vv, "logging_objective", "info"), 1);
+  EXPECT_EQ(log_lines(vv, "logging_objective", "debug"), 1);
+}
+
+}  // namespace
+}  // namespace bopp::test
