@@ -12,8 +12,8 @@
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/seeds.hpp>
-#include <bopp/kit/message_text.hpp>
 #include <bopp/host/run/set_option.hpp>
+#include <bopp/kit/message_text.hpp>
 
 #include <cmath>
 #include <cstdio>
