@@ -1,4 +1,4 @@
-// The behaviour of the gssbo and rssbo algorithms (docs/gssbo.md, oracles O6-O9, O11, O12):
+// The behaviour of the gssbo and rssbo algorithms (docs/gssbo.md):
 // subsets, the equivalences before the first selection, determinism, the timed switch under an
 // injected clock, failed points and configuration errors. Small runs (d = 2), fast under
 // sanitizers.
@@ -41,7 +41,7 @@ Algorithm make(const std::string& settings, std::uint64_t seed, const bopp::Host
   return Algorithm(problem(), config<Algorithm>(cheap + settings), seed, host);
 }
 
-// O6 for both algorithms and both gradient sources: every subset is valid, and past M it has
+// For both algorithms and both gradient sources: every subset is valid, and past M it has
 // exactly M rows.
 TEST(GssboSubsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
   for (const std::string source : {"pilot", "exact"}) {
@@ -55,7 +55,7 @@ TEST(GssboSubsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
   EXPECT_EQ(rssbo.subset().size(), 8u);
 }
 
-// O7: before the switch the subset is all of D, and the GP is the full GP, bit for bit.
+// Before the switch the subset is all of D, and the GP is the full GP, bit for bit.
 TEST(GssboSubsets, SubsetGpIsTheFullGpBeforeTheSwitch) {
   Gssbo gssbo = make<Gssbo>("buffer_size = 30", 2);
   run<Gssbo>(gssbo, f, dim, 12);
@@ -70,7 +70,7 @@ TEST(GssboSubsets, SubsetGpIsTheFullGpBeforeTheSwitch) {
   EXPECT_EQ(a.variance, b.variance);
 }
 
-// O8: a buffer larger than the budget is full GP-UCB: the same asks as buffer_mode = "none".
+// A buffer larger than the budget is full GP-UCB: the same asks as buffer_mode = "none".
 TEST(GssboEquivalence, LargeBufferAsksWhatFullGpUcbAsks) {
   Gssbo large = make<Gssbo>("buffer_size = 100", 3);
   Gssbo none = make<Gssbo>("buffer_mode = \"none\"", 3);
@@ -78,7 +78,7 @@ TEST(GssboEquivalence, LargeBufferAsksWhatFullGpUcbAsks) {
   EXPECT_FALSE(none.switched());
 }
 
-// O9: gssbo and rssbo ask the same points until the first selection: the (M + 1)-th point is
+// Gssbo and rssbo ask the same points until the first selection: the (M + 1)-th point is
 // still chosen on all M observations.
 TEST(GssboEquivalence, GssboAndRssboAskTheSamePointsBeforeTheSwitch) {
   Gssbo gssbo = make<Gssbo>("buffer_size = 8", 4);
@@ -89,7 +89,7 @@ TEST(GssboEquivalence, GssboAndRssboAskTheSamePointsBeforeTheSwitch) {
   EXPECT_NE(gssbo.subset(), rssbo.subset());
 }
 
-// O11: the perturbation is drawn from the seed: the same seed gives the same subsets, another
+// The perturbation is drawn from the seed: the same seed gives the same subsets, another
 // seed other subsets.
 TEST(GssboDeterminism, SameSeedSameSubsetsOtherSeedOtherSubsets) {
   const auto subsets = [](std::uint64_t seed) {
@@ -113,7 +113,7 @@ TEST(GssboBufferSwitch, FixedBufferSwitchIsLoggedOnceAtMPlusOne) {
   EXPECT_FALSE(host.at_level(BOPP_LOG_DEBUG).empty());
 }
 
-// O12: with an injected clock the timed switch comes at the first iteration slower than
+// With an injected clock the timed switch comes at the first iteration slower than
 // Z × T̄ (the mean of the first timing_window), M = |D| there, |U| = M afterwards, and the
 // first selection that drops a row comes one tell later.
 TEST(GssboBufferSwitch, TimedSwitchFollowsTheInjectedClock) {
@@ -148,7 +148,7 @@ TEST(GssboBufferSwitch, TimedSwitchFollowsTheInjectedClock) {
   EXPECT_NE(info[0].find("replay with switch_at = 14"), std::string::npos) << info[0];
 }
 
-// switch_at replays the timed switch without the clock.
+// Switch_at replays the timed switch without the clock.
 TEST(GssboBufferSwitch, SwitchAtForcesTheSwitchAtThatSize) {
   Gssbo gssbo = make<Gssbo>("buffer_mode = \"timed\"\nswitch_at = 10", 9);
   std::vector<Eigen::Index> sizes;

@@ -1,4 +1,4 @@
-// The numerics of gssbo's selection (oracles O1-O5, O10, O13 of docs/gssbo.md): the per-sample
+// The numerics of gssbo's selection (docs/gssbo.md): the per-sample
 // gradient of Wei et al. 2025, eq. (3), against the likelihood it differentiates, the
 // leave-one-out form of the pilot gradients, eq. (1) and the sign-balancing greedy.
 #include "sample_gradients.hpp"
@@ -67,7 +67,7 @@ std::vector<Eigen::Index> range(Eigen::Index n) {
 
 double relative_error(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
 
-// O1: g_i = ∂ log p(y)/∂y_i (eq. 3 of eq. 2), by central differences with θ and m frozen.
+// The gradient g_i = ∂ log p(y)/∂y_i (eq. 3 of eq. 2), by central differences with θ and m frozen.
 TEST(GssboSampleGradients, EqualFiniteDifferencesOfTheLogLikelihood) {
   const Data data = random_data(15, 3, 1);
   const bopp::bo::OutputScaling identity{0.0, 1.0};
@@ -87,7 +87,7 @@ TEST(GssboSampleGradients, EqualFiniteDifferencesOfTheLogLikelihood) {
   }
 }
 
-// O2: the pilot gradient of a left-out row is eq. (3) on all rows (leave-one-out identity).
+// The pilot gradient of a left-out row is eq. (3) on all rows (leave-one-out identity).
 TEST(GssboSampleGradients, PilotOfALeftOutRowEqualsTheExactGradient) {
   const Data data = random_data(12, 3, 2, 3.0);
   const auto scaling = bopp::bo::OutputScaling::standardizing(data.y);
@@ -103,7 +103,7 @@ TEST(GssboSampleGradients, PilotOfALeftOutRowEqualsTheExactGradient) {
   }
 }
 
-// O3: with D = U' ∪ {newest}, the pilot gradient of the newest row is the exact one, and the
+// With D = U' ∪ {newest}, the pilot gradient of the newest row is the exact one, and the
 // members' pilot gradients are −α of U'.
 TEST(GssboSampleGradients, PilotOfTheNewestRowIsExact) {
   const Data data = random_data(20, 4, 3);
@@ -116,7 +116,7 @@ TEST(GssboSampleGradients, PilotOfTheNewestRowIsExact) {
   EXPECT_EQ(pilot.head(19), -previous.weights());
 }
 
-// O4: eq. (1)'s double sum over normalized gradients equals 1 − ‖Σu‖²/M² = 1 − ((P − Q)/M)².
+// Eq. (1)'s double sum over normalized gradients equals 1 − ‖Σu‖²/M² = 1 − ((P − Q)/M)².
 TEST(GssboSignBalance, DirectionVarianceIsEquationOne) {
   std::mt19937_64 rng(4);
   Eigen::VectorXd g(30);
@@ -135,7 +135,7 @@ TEST(GssboSignBalance, DirectionVarianceIsEquationOne) {
   EXPECT_NEAR(variance, 1 - std::pow((P - Q) / M, 2), 1e-14);
 }
 
-// O5: the greedy reaches the brute-force minimum of ‖Σ_U u‖² over every subset holding F
+// The greedy reaches the brute-force minimum of ‖Σ_U u‖² over every subset holding F
 // (for nonzero gradients; a perturbed gradient is 0 with probability 0).
 TEST(GssboSignBalance, GreedyMatchesBruteForce) {
   std::mt19937_64 rng(5);
@@ -170,7 +170,7 @@ TEST(GssboSignBalance, GreedyMatchesBruteForce) {
   }
 }
 
-// O13: |P − Q| = max(|s_F| − (M − |F|), M mod 2) when both signs have enough candidates.
+// |P − Q| = max(|s_F| − (M − |F|), M mod 2) when both signs have enough candidates.
 TEST(GssboSignBalance, BalancesTheSignsAsFarAsTheForcedSetAllows) {
   std::mt19937_64 rng(6);
   for (int trial = 0; trial < 200; ++trial) {
@@ -207,7 +207,7 @@ TEST(GssboSignBalance, BreaksTiesByMagnitudeThenIndex) {
   EXPECT_EQ(select_sign_balanced(g, {0}, 3), (std::vector<Eigen::Index>{0, 2, 3}));
 }
 
-// O10: with no perturbation the subset does not change under y → a y + b (a > 0) or y → −y.
+// With no perturbation the subset does not change under y → a y + b (a > 0) or y → −y.
 TEST(GssboSignBalance, SubsetInvariantUnderAffineMapsAndNegationOfY) {
   const Data data = random_data(40, 3, 7);
   const std::vector<Eigen::Index> members = range(25);

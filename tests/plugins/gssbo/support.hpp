@@ -73,7 +73,7 @@ Eigen::MatrixXd run(Algorithm& algorithm, const std::function<double(const Eigen
   return asked;
 }
 
-// Checks that the subset is valid (oracle O6): |U| = min(|D|, M), the first n_init rows and
+// Checks that the subset is valid: |U| = min(|D|, M), the first n_init rows and
 // the newest in it, ascending without duplicates, every row of D.
 inline ::testing::AssertionResult valid_subset(const bopp::gssbo::SubsetBo& algorithm) {
   const auto& U = algorithm.subset();
