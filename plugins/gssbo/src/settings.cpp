@@ -38,11 +38,16 @@ std::vector<Param> settings_params(bool gradient_keys) {
         "gradient_source", "pilot", "pilot|exact",
         "where g_i = -(K^-1 (y - m))_i comes from: the previous subset's GP or K of all data. "
         "g_i is a scalar, so the diversity criterion reduces to balancing the signs of the "
-        "perturbed gradients in the subset; ties go to the largest |g|"));
+        "perturbed gradients in the subset, and tie_break picks among the rows that tie"));
     params.push_back(Param::real("perturbation_var", 0.01,
                                  "variance of the Gaussian noise added to the gradients "
                                  "(standardized units)")
                          .at_least(0));
+    params.push_back(Param::choice(
+        "tie_break", "smallest", "smallest|largest",
+        "which rows of a sign group enter the subset first: the smallest |g| (rows the GP "
+        "predicts well, e.g. the cluster near the optimum; the paper's reported behaviour) or "
+        "the largest (the labels that move the likelihood most)"));
   }
   for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
   return params;
@@ -69,6 +74,7 @@ Settings read_settings(const Config& config, bool gradient_keys) {
     s.gradient_source =
         config.string("gradient_source") == "exact" ? GradientSource::exact : GradientSource::pilot;
     s.perturbation_variance = config.real("perturbation_var");
+    s.tie_break = config.string("tie_break") == "largest" ? TieBreak::largest : TieBreak::smallest;
   }
   // At least one place of the subset is free besides the n_init initial points and the newest.
   const Eigen::Index least = s.initial_points + 2;

@@ -1,6 +1,8 @@
 // The keys gssbo and rssbo share (and gssbo's own two), declared once with their defaults.
 #pragma once
 
+#include "sign_balance.hpp"
+
 #include <bopp/bo/ucb_beta.hpp>
 #include <bopp/plugin.hpp>
 
@@ -37,9 +39,10 @@ struct Settings {
   bool learn_noise = true;
   GradientSource gradient_source = GradientSource::pilot;
   double perturbation_variance = 0.01;
+  TieBreak tie_break = TieBreak::smallest;
 };
 
-// The schema; `gradient_keys` adds gradient_source and perturbation_var (gssbo).
+// The schema; `gradient_keys` adds gradient_source, perturbation_var and tie_break (gssbo).
 std::vector<Param> settings_params(bool gradient_keys);
 
 // Reads and checks a configuration made from settings_params(gradient_keys); throws

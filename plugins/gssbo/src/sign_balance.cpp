@@ -22,7 +22,7 @@ double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Ind
 
 std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
                                                const std::vector<Eigen::Index>& forced,
-                                               Eigen::Index size) {
+                                               Eigen::Index size, TieBreak tie_break) {
   const Eigen::Index n = g.size();
   std::vector<bool> taken(static_cast<std::size_t>(n), false);
   std::vector<Eigen::Index> subset = forced;
@@ -31,15 +31,16 @@ std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
     taken[static_cast<std::size_t>(i)] = true;
     s += sign(g[i]);
   }
-  // Candidates by sign (−1, 0, +1), each in tie-break order: largest |g| first, then index.
-  // Within a group u_i s is the same, so the greedy only compares the groups' heads.
+  // Candidates by sign (−1, 0, +1), each in tie-break order: by |g| (the chosen end first),
+  // then index. Within a group u_i s is the same, so the greedy only compares the groups' heads.
+  const double order = tie_break == TieBreak::smallest ? 1.0 : -1.0;
   std::array<std::vector<Eigen::Index>, 3> groups;
   for (Eigen::Index i = 0; i < n; ++i)
     if (!taken[static_cast<std::size_t>(i)])
       groups[static_cast<std::size_t>(sign(g[i]) + 1)].push_back(i);
   for (auto& group : groups)
-    std::stable_sort(group.begin(), group.end(), [&g](Eigen::Index a, Eigen::Index b) {
-      return std::abs(g[a]) > std::abs(g[b]);
+    std::stable_sort(group.begin(), group.end(), [&g, order](Eigen::Index a, Eigen::Index b) {
+      return order * std::abs(g[a]) < order * std::abs(g[b]);
     });
   std::array<std::size_t, 3> next{0, 0, 0};
   while (static_cast<Eigen::Index>(subset.size()) < size) {
@@ -49,7 +50,7 @@ std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
       const auto& group = groups[static_cast<std::size_t>(k)];
       if (next[static_cast<std::size_t>(k)] == group.size()) continue;
       const Eigen::Index i = group[next[static_cast<std::size_t>(k)]];
-      const std::tuple<long, double, Eigen::Index> key{(k - 1) * s, -std::abs(g[i]), i};
+      const std::tuple<long, double, Eigen::Index> key{(k - 1) * s, order * std::abs(g[i]), i};
       if (best < 0 || key < best_key) {
         best = k;
         best_key = key;

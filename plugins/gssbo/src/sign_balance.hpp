@@ -14,14 +14,19 @@ namespace bopp::gssbo {
 // Eq. (1) for the scalar gradients `g` on the indices `subset`: 1 − (Σ u_i)² / |U|².
 double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Index>& subset);
 
+// Which of the rows that tie in eq. (1) the greedy takes first.
+enum class TieBreak {
+  smallest,  // the smallest |g_i|: rows the GP already predicts well (dense, near-optimal ones)
+  largest,   // the largest |g_i|: the labels that move the likelihood most
+};
+
 // The greedy for eq. (1): start from S = F, s = Σ_F u; add, `size` − |F| times, the i ∉ S
-// with the smallest key (u_i s, −|g_i|, i), i.e. the sign that moves s towards 0, ties to the
-// largest |g_i| (the label that moves the likelihood most), then to the lower index. Exact
-// for nonzero scalar gradients (with zeros, taking a zero before a sign can do better). `forced`
-// must be distinct indices of g; returns the subset, ascending (all of F, and every index when size
-// ≥ g.size()).
+// with the smallest key (u_i s, ±|g_i|, i), i.e. the sign that moves s towards 0, ties to the
+// smallest (or largest) |g_i|, then to the lower index. Exact for nonzero scalar gradients
+// (with zeros, taking a zero before a sign can do better). `forced` must be distinct indices of
+// g; returns the subset, ascending (all of F, and every index when size ≥ g.size()).
 std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
                                                const std::vector<Eigen::Index>& forced,
-                                               Eigen::Index size);
+                                               Eigen::Index size, TieBreak tie_break);
 
 }  // namespace bopp::gssbo

@@ -153,7 +153,8 @@ std::vector<Eigen::Index> SubsetBo::select_by_gradient(const std::vector<Eigen::
   perturbed_ = gradients_;
   for (Eigen::Index i = 0; i < perturbed_.size(); ++i)
     perturbed_[i] += sd * bo::standard_normal(selection_rng_);
-  std::vector<Eigen::Index> rows = select_sign_balanced(perturbed_, forced, schedule_.capacity());
+  std::vector<Eigen::Index> rows =
+      select_sign_balanced(perturbed_, forced, schedule_.capacity(), settings_.tie_break);
   Eigen::Index flipped = 0, positive = 0;
   for (Eigen::Index i = 0; i < perturbed_.size(); ++i)
     flipped += sign(perturbed_[i]) != sign(gradients_[i]);

@@ -25,6 +25,7 @@ using bopp::gssbo::direction_variance;
 using bopp::gssbo::exact_gradients;
 using bopp::gssbo::pilot_gradients;
 using bopp::gssbo::select_sign_balanced;
+using bopp::gssbo::TieBreak;
 
 struct Data {
   Eigen::MatrixXd X;
@@ -164,9 +165,11 @@ TEST(GssboSignBalance, GreedyMatchesBruteForce) {
         if ((mask >> i) & 1u) U.push_back(i);
       best = std::min(best, sum_of_signs(U));
     }
-    const std::vector<Eigen::Index> greedy = select_sign_balanced(g, forced, size);
-    ASSERT_EQ(static_cast<Eigen::Index>(greedy.size()), size);
-    EXPECT_EQ(sum_of_signs(greedy), best) << "trial " << trial;
+    for (const TieBreak tie_break : {TieBreak::smallest, TieBreak::largest}) {
+      const std::vector<Eigen::Index> greedy = select_sign_balanced(g, forced, size, tie_break);
+      ASSERT_EQ(static_cast<Eigen::Index>(greedy.size()), size);
+      EXPECT_EQ(sum_of_signs(greedy), best) << "trial " << trial;
+    }
   }
 }
 
@@ -192,19 +195,27 @@ TEST(GssboSignBalance, BalancesTheSignsAsFarAsTheForcedSetAllows) {
     }
     ASSERT_GE(std::min(positive, negative), size - f);
     long P = 0, Q = 0;
-    for (const Eigen::Index i : select_sign_balanced(g, forced, size)) (g[i] > 0 ? P : Q) += 1;
+    for (const Eigen::Index i : select_sign_balanced(g, forced, size, TieBreak::smallest))
+      (g[i] > 0 ? P : Q) += 1;
     EXPECT_EQ(std::abs(P - Q), std::max<long>(std::abs(s_forced) - (size - f), size % 2))
         << "trial " << trial;
   }
 }
 
-// Ties in the sign criterion go to the largest |g|, then to the lower index.
+// Ties in the sign criterion go to the smallest (or largest) |g|, then to the lower index.
 TEST(GssboSignBalance, BreaksTiesByMagnitudeThenIndex) {
   Eigen::VectorXd g(6);
   g << 1.0, -0.5, 2.0, -3.0, 2.0, -0.1;
   // F = {0}: s = +1; a negative first (the largest, row 3), then s = 0: the largest |g| of
   // the rest, rows 2 and 4 tie at 2.0 and the lower index wins.
-  EXPECT_EQ(select_sign_balanced(g, {0}, 3), (std::vector<Eigen::Index>{0, 2, 3}));
+  EXPECT_EQ(select_sign_balanced(g, {0}, 3, TieBreak::largest),
+            (std::vector<Eigen::Index>{0, 2, 3}));
+  // The smallest: row 5 (-0.1), then s = 0 and the smallest of the rest is row 1 (-0.5).
+  EXPECT_EQ(select_sign_balanced(g, {0}, 3, TieBreak::smallest),
+            (std::vector<Eigen::Index>{0, 1, 5}));
+  g << 1.0, -0.5, 2.0, -3.0, 2.0, -0.5;
+  // Rows 1 and 5 tie at 0.5: the lower index first.
+  EXPECT_EQ(select_sign_balanced(g, {0}, 2, TieBreak::smallest), (std::vector<Eigen::Index>{0, 1}));
 }
 
 // With no perturbation the subset does not change under y → a y + b (a > 0) or y → −y.
@@ -219,7 +230,8 @@ TEST(GssboSignBalance, SubsetInvariantUnderAffineMapsAndNegationOfY) {
     bopp::bo::Hyperparameters h = gp.hyperparameters();
     h.mean = 0;  // a zero prior mean, so that −y is the mirror image of y
     gp.set_hyperparameters(h);
-    return select_sign_balanced(pilot_gradients(gp, members, data.X, y), forced, 20);
+    return select_sign_balanced(pilot_gradients(gp, members, data.X, y), forced, 20,
+                                TieBreak::smallest);
   };
   const std::vector<Eigen::Index> U = subset_for(data.y);
   EXPECT_EQ(subset_for((2.5 * data.y.array() + 7.0).matrix()), U);
