@@ -1,5 +1,6 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/write_all.hpp>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -22,17 +23,6 @@ fs::path temporary_beside(const fs::path& path) {
   return path.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
 }
 
-void write_all(int fd, std::string_view text, const fs::path& path) {
-  while (!text.empty()) {
-    const ssize_t n = ::write(fd, text.data(), text.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      cannot_write(path, std::strerror(errno));
-    }
-    text.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
 // A rename is durable once the folder holding the new name is synced.
 void sync_folder(const fs::path& folder) {
   const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -48,7 +38,7 @@ void write_file_atomically(const fs::path& path, std::string_view text, bool syn
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) cannot_write(temporary, std::strerror(errno));
   try {
-    write_all(fd, text, temporary);
+    if (!write_all(fd, text)) cannot_write(temporary, std::strerror(errno));
     if (sync && ::fsync(fd) != 0) cannot_write(temporary, std::strerror(errno));
   } catch (const Error&) {
     ::close(fd);

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/write_all.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/run/run_log.hpp>
 
@@ -15,22 +16,6 @@ namespace {
 
 [[noreturn]] void cannot_write(const std::filesystem::path& file) {
   throw Error("cannot write the run record '" + file.string() + "': " + std::strerror(errno));
-}
-
-// Writes all of `text`; false on an error other than an interrupted call.
-bool write_all(int fd, const std::string& text) {
-  const char* data = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, data, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  return true;
 }
 
 }  // namespace

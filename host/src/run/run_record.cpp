@@ -1,5 +1,6 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/write_all.hpp>
 #include <bopp/host/run/run_record.hpp>
 
 #include <fcntl.h>
@@ -17,20 +18,6 @@ namespace {
 
 [[noreturn]] void cannot_write(const fs::path& path, const std::string& reason) {
   throw Error("cannot write the run record '" + path.string() + "': " + reason);
-}
-
-void write_all(int fd, const std::string& text, const fs::path& path) {
-  const char* data = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, data, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      cannot_write(path, std::strerror(errno));
-    }
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
 }
 
 }  // namespace
@@ -100,7 +87,8 @@ void RunRecord::append_timing(const BatchTiming& t) {
                                {"ask_time", t.ask_seconds},
                                {"evaluation_time", t.evaluation_seconds},
                                {"tell_time", t.tell_seconds}};
-  write_all(batches_fd_, line.dump() + "\n", folder_ / "batches.jsonl");
+  if (!write_all(batches_fd_, line.dump() + "\n"))
+    cannot_write(folder_ / "batches.jsonl", std::strerror(errno));
 }
 
 // One JSON object serves every line: its keys, nodes and strings are made once, and the
@@ -136,7 +124,8 @@ void RunRecord::append(std::span<const RecordedEvaluation> batch) {
     lines += '\n';
   }
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
-  write_all(evaluations_fd_, lines, folder_ / "evaluations.jsonl");
+  if (!write_all(evaluations_fd_, lines))
+    cannot_write(folder_ / "evaluations.jsonl", std::strerror(errno));
   if (sync_) ::fsync(evaluations_fd_);
 }
 

@@ -168,15 +168,7 @@ Points Gpbo::ask(std::size_t max_points) {
 }
 
 void Gpbo::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
-  const std::vector<Eigen::Index> ok = bo::successful_rows(y, status);
-  const Eigen::Index n = X_.rows();
-  X_.conservativeResize(n + static_cast<Eigen::Index>(ok.size()), Eigen::NoChange);
-  y_.conservativeResize(X_.rows());
-  Eigen::Index k = n;
-  for (const Eigen::Index i : ok) {
-    X_.row(k) = X.row(i);
-    y_[k++] = y[i];
-  }
+  bo::append_successful_rows(X_, y_, X, y, status);
 }
 
 Eigen::VectorXd Gpbo::recommend() const {

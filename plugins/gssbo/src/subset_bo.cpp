@@ -98,15 +98,7 @@ Points SubsetBo::ask(std::size_t max_points) {
 void SubsetBo::tell(const Points& X, const Eigen::VectorXd& y,
                     std::span<const std::int32_t> status) {
   const auto start = clock_();
-  const std::vector<Eigen::Index> ok = bo::successful_rows(y, status);
-  const Eigen::Index n = X_.rows();
-  X_.conservativeResize(n + static_cast<Eigen::Index>(ok.size()), Eigen::NoChange);
-  y_.conservativeResize(X_.rows());
-  Eigen::Index k = n;
-  for (const Eigen::Index i : ok) {
-    X_.row(k) = X.row(i);
-    y_[k++] = y[i];
-  }
+  bo::append_successful_rows(X_, y_, X, y, status);
   // The model is updated here once the design is out, so the update belongs to this tell's
   // time; during the design the next model-based ask does it.
   if (design_used_ == design_.rows() && y_.size() >= 2) update_model();

@@ -15,4 +15,10 @@ namespace bopp::bo {
 std::vector<Eigen::Index> successful_rows(const Eigen::VectorXd& y,
                                           std::span<const std::int32_t> status);
 
+// Appends the successful rows of a told batch (X, y, status) to the data set (data_X, data_y)
+// an algorithm keeps, in order.
+void append_successful_rows(Eigen::MatrixXd& data_X, Eigen::VectorXd& data_y,
+                            const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                            std::span<const std::int32_t> status);
+
 }  // namespace bopp::bo
