@@ -1,6 +1,7 @@
 // The bopp program, run as a user runs it.
 #include <bopp/host/run/run_record.hpp>
 
+#include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -20,24 +21,9 @@
 namespace bopp::test {
 namespace {
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
 // Runs `bopp ARGS` through the shell, with the test plugin folders on the search path.
 Outcome bopp(const std::string& args, const std::string& stdin_text = "") {
-  const auto folder = fresh_folder("cli");
-  std::ofstream(folder / "in") << stdin_text;
-  const std::string command = "BOPP_PLUGIN_PATH='" + test_plugin_dir("c").string() + ":" +
-                              test_plugin_dir("misbehaving").string() + "' '" +
-                              bopp_program().string() + "' " + args + " < '" +
-                              (folder / "in").string() + "' > '" + (folder / "out").string() +
-                              "' 2> '" + (folder / "err").string() + "'";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out"),
-          read_text(folder / "err")};
+  return run_bopp_line(args, {"c", "misbehaving"}, stdin_text);
 }
 
 std::filesystem::path write_experiment(const std::string& body) {

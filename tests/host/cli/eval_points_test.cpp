@@ -1,37 +1,20 @@
 // `bopp eval`'s points: every row is a point or an error with its line, and every value
 // reaches stdout as soon as it is computed.
+#include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <fstream>
 #include <string>
 
 namespace bopp::test {
 namespace {
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
 // Runs `bopp eval ARGS` with `stdin_text` as its input and the test plugins on the path.
 Outcome eval(const std::string& args, const std::string& stdin_text = "") {
-  const auto folder = fresh_folder("eval");
-  std::ofstream(folder / "in", std::ios::binary) << stdin_text;
-  const std::string command = "BOPP_PLUGIN_PATH='" + test_plugin_dir("c").string() + ":" +
-                              test_plugin_dir("contract-raw").string() + "' '" +
-                              bopp_program().string() + "' eval " + args + " < '" +
-                              (folder / "in").string() + "' > '" + (folder / "out").string() +
-                              "' 2> '" + (folder / "err").string() + "'";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out"),
-          read_text(folder / "err")};
+  return run_bopp_line("eval " + args, {"c", "contract-raw"}, stdin_text);
 }
 
 std::size_t lines(const std::string& text) {

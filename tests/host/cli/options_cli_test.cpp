@@ -1,18 +1,14 @@
 // Options as a user passes them. `bopp run --set` and `bopp eval --set` with every bad form a
 // user (or a script) may pass: each is a one-line error and exit status 1, never a crash; the
 // valid forms take effect. -v and -vv: plugins' info, then debug, lines on the terminal.
+#include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -21,38 +17,8 @@ namespace bopp::test {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  bool exited = false;  // false: ended by a signal
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
 // Runs bopp with `args` exactly as given (no shell, so a newline in an argument stays in it).
-Outcome bopp(const std::vector<std::string>& args) {
-  const fs::path folder = fresh_folder("set-cli");
-  const fs::path out = folder / "out", err = folder / "err";
-  const std::string program = bopp_program().string();
-  const std::string plugins =
-      test_plugin_dir("c").string() + ":" + test_plugin_dir("misbehaving").string();
-  std::vector<char*> argv{const_cast<char*>(program.c_str())};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out),
-          read_text(err)};
-}
+Outcome bopp(const std::vector<std::string>& args) { return run_bopp(args, {"c", "misbehaving"}); }
 
 fs::path experiment_file() {
   const fs::path file = fresh_folder("set-cli-experiment") / "exp.toml";

@@ -6,6 +6,7 @@
 #include <bopp/host/report/report_plots.hpp>
 #include <bopp/host/run/run_record.hpp>
 
+#include "bopp_program_run.hpp"
 #include "png_image.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
@@ -30,24 +31,13 @@ namespace bopp::test {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(read_text(p)); }
 
 std::string plugin_path_env() { return test_plugin_dir("misbehaving").string(); }
 
 // Runs `bopp ARGS` in `folder` through the shell, with the test plugins on the search path.
 Outcome bopp(const fs::path& folder, const std::string& args) {
-  const std::string command = "cd '" + folder.string() + "' && BOPP_PLUGIN_PATH='" +
-                              plugin_path_env() + "' '" + bopp_program().string() + "' " + args +
-                              " > out.txt 2> err.txt";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(folder / "out.txt"),
-          read_text(folder / "err.txt")};
+  return run_bopp_line(args, {"misbehaving"}, "", folder);
 }
 
 // Two algorithms (random search with a uniform and a Sobol design) × two objectives × three seeds.

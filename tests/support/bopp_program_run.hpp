@@ -1,0 +1,30 @@
+// Running the bopp program the way a user does, for tests of the command line: its exit
+// status and everything it wrote.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bopp::test {
+
+struct Outcome {
+  bool exited = false;  // false: ended by a signal
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs bopp with `args` exactly as given (no shell, so a newline in an argument stays in
+// it), `stdin_text` as its input, the test plugin folders named in `plugin_folders` (see
+// test_plugin_dir) as BOPP_PLUGIN_PATH, in the working folder `folder` (empty: the test's
+// own). Its input and outputs go through files in a fresh folder.
+Outcome run_bopp(const std::vector<std::string>& args,
+                 const std::vector<std::string>& plugin_folders, const std::string& stdin_text = "",
+                 const std::filesystem::path& folder = {});
+
+// The same for an argument line the shell splits and unquotes: `bopp ARGS`.
+Outcome run_bopp_line(const std::string& args, const std::vector<std::string>& plugin_folders,
+                      const std::string& stdin_text = "", const std::filesystem::path& folder = {});
+
+}  // namespace bopp::test
