@@ -8,13 +8,6 @@ constexpr std::uint64_t kAlgorithmStream = 0x61'6c'67'6f'72'69'74'6dULL;   // "a
 constexpr std::uint64_t kObjectiveStream = 0x6f'62'6a'65'63'74'69'76ULL;   // "objectiv"
 }  // namespace
 
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 std::uint64_t evaluation_seed(std::uint64_t run_seed, std::uint64_t index) {
   return mix64(mix64(run_seed ^ kEvaluationStream) + index);
 }

@@ -10,6 +10,7 @@
 #include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -18,15 +19,6 @@
 
 namespace bopp::gssbo {
 namespace {
-
-// The selection stream's seed: a SplitMix64 step from the run's seed, so the two streams
-// never share a state.
-std::uint64_t selection_seed(std::uint64_t seed) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 // The noise floor of the fit, in standardized units.
 constexpr double min_noise_variance = 1e-6;
@@ -50,7 +42,7 @@ SubsetBo::SubsetBo(SubsetRule rule, const std::string& name, const Problem& prob
       settings_(read_settings(config, rule == SubsetRule::gradient)),
       clock_(std::move(clock)),
       rng_(seed),
-      selection_rng_(selection_seed(seed)),
+      selection_rng_(mix64(seed)),  // a stream apart from rng_'s
       schedule_(settings_.buffer_mode, settings_.buffer_size, settings_.time_factor,
                 settings_.timing_window, settings_.switch_at),
       X_(0, problem.dim()) {

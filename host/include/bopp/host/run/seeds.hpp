@@ -1,12 +1,11 @@
 // bopp/host/run/seeds.hpp: every seed of a run, derived from the run seed.
 #pragma once
 
+#include <bopp/kit/seed_mixing.hpp>
+
 #include <cstdint>
 
 namespace bopp::host {
-
-// A well-mixed 64-bit function of its input (SplitMix64's finalizer, Steele et al. 2014).
-std::uint64_t mix64(std::uint64_t x);
 
 // The seed of evaluation `index` (0-based, in the order evaluations were asked): depends
 // only on the run seed and the index, so noise is the same whatever the evaluator.
