@@ -184,6 +184,17 @@ std::vector<double> best_so_far(const ReportRun& run) {
   return out;
 }
 
+std::vector<double> cumulative_regret(const ReportRun& run, double optimum) {
+  std::vector<double> out;
+  out.reserve(run.evaluations.size());
+  double sum = 0.0;
+  for (const RecordedEvaluation& e : run.evaluations) {
+    if (e.ok) sum += regret(e.y, optimum, run.minimize);
+    out.push_back(sum);
+  }
+  return out;
+}
+
 std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
                                           const std::map<std::string, double>& targets) {
   std::map<std::string, std::vector<const ReportRun*>> by_objective;
@@ -232,11 +243,8 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
         final_best.push_back(final_value);
         if (o.optimum) {
           simple.push_back(regret(final_value, *o.optimum, o.minimize));
-          double sum = 0.0;
-          for (const RecordedEvaluation& e : r->evaluations) {
-            if (e.ok) sum += regret(e.y, *o.optimum, o.minimize);
-          }
-          cumulative.push_back(sum);
+          const std::vector<double> sums = cumulative_regret(*r, *o.optimum);
+          cumulative.push_back(sums.empty() ? 0.0 : sums.back());
         }
         for (std::size_t i = 0; i < r->evaluations.size(); ++i) {
           const RecordedEvaluation& e = r->evaluations[i];

@@ -126,18 +126,6 @@ std::vector<double> elapsed(const ReportRun& run) {
   return t;
 }
 
-// Σ regret over the successful evaluations so far, after each evaluation (the regret of
-// Srinivas et al. 2010; needs the optimum).
-std::vector<double> cumulative_regret(const ReportRun& run) {
-  std::vector<double> v;
-  double sum = 0.0;
-  for (const RecordedEvaluation& e : run.evaluations) {
-    if (e.ok) sum += regret(e.y, *run.optimum, run.minimize);
-    v.push_back(sum);
-  }
-  return v;
-}
-
 // The algorithm's own seconds (every ask and tell, no evaluation) by the end of each
 // evaluation: a batch's ask counts from its first evaluation, its tell from its last.
 std::vector<double> algorithm_seconds(const ReportRun& run) {
@@ -344,7 +332,9 @@ std::vector<Figure> figures_of(const std::string& objective, const std::string& 
     time.curves.push_back(by_time(label_of(key), group, t_min, t_max, regret_axis));
     per_batch.curves.push_back(by_batches(label_of(key), group, regret_axis));
     if (regret_axis)
-      cumulative.curves.push_back(by_evaluations_of(label_of(key), group, cumulative_regret));
+      cumulative.curves.push_back(by_evaluations_of(label_of(key), group, [](const ReportRun& r) {
+        return cumulative_regret(r, *r.optimum);
+      }));
     algorithm_time.curves.push_back(by_evaluations_of(label_of(key), group, algorithm_seconds));
   }
   std::vector<Figure> out{std::move(evaluations), std::move(time)};

@@ -57,6 +57,10 @@ std::string format_report(const std::vector<ObjectiveReport>& report, const std:
 // Best-so-far after each evaluation (NaN before the first success), objective's sense.
 std::vector<double> best_so_far(const ReportRun& run);
 
+// Σ regret over the successful evaluations so far, after each evaluation (the cumulative
+// regret of Srinivas et al. 2010), against the optimum value `optimum`.
+std::vector<double> cumulative_regret(const ReportRun& run, double optimum);
+
 // Distance of `value` from the optimum, in the direction that is worse.
 double regret(double value, double optimum, bool minimize);
 
