@@ -53,18 +53,21 @@ bopp::Points Algorithm::ask(std::size_t max_points) {
                             std::to_string(max_points));
   }
   bopp::Points X = bopp::ConstPointsMap(buffer.data(), static_cast<Eigen::Index>(count), d);
-  for (Eigen::Index r = 0; r < X.rows(); ++r) {
-    for (Eigen::Index i = 0; i < d; ++i) {
-      const double v = X(r, i);
-      if (!(v >= problem_.lower[i] && v <= problem_.upper[i])) {
-        throw PluginMisbehaving("algorithm '" + name_ + "' asked a point outside the bounds: x[" +
-                                std::to_string(i) + "] = " + std::to_string(v) + " not in [" +
-                                std::to_string(problem_.lower[i]) + ", " +
-                                std::to_string(problem_.upper[i]) + "]");
-      }
+  for (Eigen::Index r = 0; r < X.rows(); ++r) check_in_bounds(X.row(r), "asked a point");
+  return X;
+}
+
+void Algorithm::check_in_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x,
+                                const char* what) const {
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    const double v = x[i];
+    if (!(v >= problem_.lower[i] && v <= problem_.upper[i])) {
+      throw PluginMisbehaving("algorithm '" + name_ + "' " + what + " outside the bounds: x[" +
+                              std::to_string(i) + "] = " + std::to_string(v) + " not in [" +
+                              std::to_string(problem_.lower[i]) + ", " +
+                              std::to_string(problem_.upper[i]) + "]");
     }
   }
-  return X;
 }
 
 void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
@@ -83,6 +86,7 @@ Eigen::VectorXd Algorithm::recommend() {
   if (entry_.table->recommend(instance_, x.data(), error.data(), error.capacity()) != BOPP_OK) {
     fail("recommend", error);
   }
+  check_in_bounds(x.transpose(), "recommended a point");
   return x;
 }
 

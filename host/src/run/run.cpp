@@ -134,17 +134,30 @@ class RunLoop {
         progress_.update(result.evaluations,
                          result.best ? std::optional(result.best->y) : std::nullopt);
       }
-      result.recommended = algorithm_.recommend();
     } catch (const Error& e) {
       result.status = RunStatus::failed;
       result.message = e.what();
     }
+    if (result.status != RunStatus::failed) recommend(result);
     progress_.finish();
   }
 
   const RunTimes& times() const { return times_; }
 
  private:
+  // Every evaluation is recorded by now, so a recommendation that fails (throws, or lies
+  // outside the bounds) costs the recommendation, not the run: a warning, the status kept,
+  // and `recommended` left null.
+  void recommend(RunResult& result) {
+    try {
+      result.recommended = algorithm_.recommend();
+    } catch (const Error& e) {
+      result.message = std::string("no recommendation: ") + e.what();
+      log_.write(BOPP_LOG_WARNING, algorithm_.name(), result.message);
+      if (options_.log) options_.log(BOPP_LOG_WARNING, algorithm_.name(), result.message);
+    }
+  }
+
   void run_batch(RunResult& result) {
     const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
     auto t = Clock::now();

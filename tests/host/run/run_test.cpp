@@ -4,6 +4,7 @@
 #include <bopp/host/run/run.hpp>
 
 #include "test_paths.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -240,6 +241,29 @@ TEST(Run, PointOutsideTheBoundsIsPluginMisbehaving) {
                             0),
             0u)
       << r.message;
+}
+
+// A recommendation comes after every evaluation is recorded: failing it costs the
+// recommendation (null in run.json, a warning in log.jsonl), not the completed run.
+TEST(Run, AFailingOrOutOfBoundsRecommendationIsAWarningAndTheRunStaysCompleted) {
+  for (const std::string how : {"throw", "outside"}) {
+    const RunResult r = run_experiment(
+        experiment("name = 'c_quadratic'", "name = 'bad_recommend_algorithm'\nrecommend = '" + how +
+                                               "'"),
+        registry(), quiet());
+    EXPECT_EQ(r.status, RunStatus::completed) << how;
+    EXPECT_EQ(r.recommended.size(), 0) << how;
+    const std::string expected = how == "throw" ? "failed in recommend: recommend failed on purpose"
+                                                : "recommended a point outside the bounds: x[0]";
+    EXPECT_NE(r.message.find(expected), std::string::npos) << r.message;
+    const auto j = run_json(r.record);
+    EXPECT_EQ(j["status"], "completed");
+    EXPECT_TRUE(j["recommended"].is_null());
+    EXPECT_EQ(j["message"], r.message);
+    const std::string log = test::read_text(r.record / "log.jsonl");
+    EXPECT_NE(log.find("\"level\":\"warning\""), std::string::npos) << log;
+    EXPECT_NE(log.find("no recommendation"), std::string::npos) << log;
+  }
 }
 
 TEST(Run, TooManyPointsIsPluginMisbehaving) {

@@ -55,4 +55,30 @@ struct OutOfBoundsAlgorithm {
   bopp::Problem problem;
 };
 
+// Asks the box centre, then recommends badly: `recommend = "throw"` throws, `"outside"`
+// returns a point 1 beyond the upper bound in its first coordinate. The run must stay
+// completed, with a warning and no recommendation.
+struct BadRecommendAlgorithm {
+  static constexpr const char* name = "bad_recommend_algorithm";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "asks the box centre; recommend throws or lies outside";
+  static std::vector<bopp::Param> params() {
+    return {bopp::Param::choice("recommend", "throw", "throw|outside", "how recommend fails")};
+  }
+  BadRecommendAlgorithm(const bopp::Problem& p, const bopp::Config& config, std::uint64_t,
+                        const bopp::Host&)
+      : problem(p), outside(config.string("recommend") == "outside") {}
+  bopp::Points ask(std::size_t) { return ((problem.lower + problem.upper) / 2).transpose(); }
+  void tell(const bopp::Points&, const Eigen::VectorXd&, std::span<const std::int32_t>) {}
+  Eigen::VectorXd recommend() const {
+    if (!outside) throw std::runtime_error("recommend failed on purpose");
+    Eigen::VectorXd x = (problem.lower + problem.upper) / 2;
+    x[0] = problem.upper[0] + 1.0;
+    return x;
+  }
+
+  bopp::Problem problem;
+  bool outside;
+};
+
 }  // namespace misbehaving

@@ -13,5 +13,6 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Objective<misbehaving::MixedObjective>,
                     bopp::Algorithm<misbehaving::ThrowingAlgorithm>,
                     bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>,
+                    bopp::Algorithm<misbehaving::BadRecommendAlgorithm>,
                     bopp::Objective<misbehaving::LoggingObjective>,
                     bopp::Algorithm<misbehaving::LoggingAlgorithm>)

@@ -36,10 +36,13 @@ class Algorithm {
   bopp::Points ask(std::size_t max_points);
   // y in the maximization convention; a failed point has status != BOPP_OK and y NaN.
   void tell(const bopp::Points& X, std::span<const double> y, std::span<const std::int32_t> status);
+  // Checked like ask: a point outside the bounds (or NaN) is PluginMisbehaving.
   Eigen::VectorXd recommend();
 
  private:
   [[noreturn]] void fail(const char* call, const ErrorBuffer& error) const;
+  // Throws PluginMisbehaving naming `what` when a coordinate of `x` is outside the bounds.
+  void check_in_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x, const char* what) const;
 
   AlgorithmEntry entry_;
   std::string name_;
