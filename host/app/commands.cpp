@@ -8,6 +8,7 @@
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/report/regret.hpp>
 #include <bopp/host/run/discrete_rounding.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
@@ -151,8 +152,11 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                 static_cast<unsigned long long>(result.best->index + 1),
                 static_cast<unsigned long long>(result.evaluations));
     if (result.optimum) {
-      std::printf("known optimum %s, simple regret %s\n", shortest(*result.optimum).c_str(),
-                  shortest(std::abs(result.best->y - *result.optimum)).c_str());
+      const bool minimize = result.minimize;
+      std::printf("known optimum %s, simple regret %s (raw difference %s)\n",
+                  shortest(*result.optimum).c_str(),
+                  shortest(host::regret(result.best->y, *result.optimum, minimize)).c_str(),
+                  shortest(host::regret_gap(result.best->y, *result.optimum, minimize)).c_str());
     }
   } else {
     std::printf("no successful evaluation in %llu\n",

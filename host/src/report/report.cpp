@@ -169,10 +169,6 @@ SampleSummary summarize_sample(const std::vector<double>& values) {
   return s;
 }
 
-double regret(double value, double optimum, bool minimize) {
-  return minimize ? value - optimum : optimum - value;
-}
-
 std::vector<double> best_so_far(const ReportRun& run) {
   std::vector<double> out(run.evaluations.size(), kNaN);
   double best = kNaN;

@@ -267,6 +267,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   RunResult result;
   result.record = record.folder();
   result.optimum = problem.optimum_value;
+  result.minimize = problem.sense == bopp::Sense::minimize;
   RunLoop loop(experiment, problem, algorithm, *evaluator, record, log, options);
   loop.run(result);
   log.flush();

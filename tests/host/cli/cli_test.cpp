@@ -68,6 +68,7 @@ TEST(Cli, RunPrintsTheBestValueAndTheRecordFolder) {
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("best value "), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("known optimum 0, simple regret "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(" (raw difference "), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("run record: " + record.string()), std::string::npos) << o.out;
   EXPECT_EQ(host::read_evaluations(record / "evaluations.jsonl").size(), 16u);
   // A second run into the same folder is refused, not silently mixed.

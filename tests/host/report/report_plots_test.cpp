@@ -1,10 +1,12 @@
 // The curves `bopp report` plots, checked against sums worked out by hand: cumulative regret
 // and the algorithm's cumulative time, per evaluation, averaged over runs.
+#include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -57,6 +59,26 @@ ReportRun run(std::vector<double> y, std::vector<bool> ok, std::vector<std::uint
   }
   r.batches = std::move(timings);
   return r;
+}
+
+// One convention: regret is the worse-direction distance to the optimum, never negative; the
+// signed difference is there for whoever wants to see a noisy value beat the optimum.
+TEST(Regret, IsNeverNegativeAndTheRawDifferenceKeepsItsSign) {
+  EXPECT_DOUBLE_EQ(bopp::host::regret(3.0, 1.0, true), 2.0);
+  EXPECT_DOUBLE_EQ(bopp::host::regret(0.5, 1.0, true), 0.0);
+  EXPECT_DOUBLE_EQ(bopp::host::regret_gap(0.5, 1.0, true), -0.5);
+  EXPECT_DOUBLE_EQ(bopp::host::regret(-1.0, 1.0, false), 2.0);
+  EXPECT_DOUBLE_EQ(bopp::host::regret(1.25, 1.0, false), 0.0);
+  EXPECT_DOUBLE_EQ(bopp::host::regret_gap(1.25, 1.0, false), -0.25);
+  EXPECT_TRUE(std::isnan(bopp::host::regret(std::nan(""), 1.0, true)));
+  // A value below a minimized optimum (noise) adds nothing to the cumulative regret instead
+  // of paying back what was lost before.
+  const ReportRun r = run({3.0, 0.0, 2.0}, {true, true, true}, {0, 1, 2}, {});
+  const std::vector<double> sums = bopp::host::cumulative_regret(r, 1.0);
+  ASSERT_EQ(sums.size(), 3u);
+  EXPECT_DOUBLE_EQ(sums[0], 2.0);
+  EXPECT_DOUBLE_EQ(sums[1], 2.0);
+  EXPECT_DOUBLE_EQ(sums[2], 3.0);
 }
 
 TEST(ReportPlots, CumulativeRegretAndAlgorithmTimePerEvaluation) {

@@ -247,10 +247,10 @@ TEST(Run, PointOutsideTheBoundsIsPluginMisbehaving) {
 // recommendation (null in run.json, a warning in log.jsonl), not the completed run.
 TEST(Run, AFailingOrOutOfBoundsRecommendationIsAWarningAndTheRunStaysCompleted) {
   for (const std::string how : {"throw", "outside"}) {
-    const RunResult r = run_experiment(
-        experiment("name = 'c_quadratic'", "name = 'bad_recommend_algorithm'\nrecommend = '" + how +
-                                               "'"),
-        registry(), quiet());
+    const RunResult r =
+        run_experiment(experiment("name = 'c_quadratic'",
+                                  "name = 'bad_recommend_algorithm'\nrecommend = '" + how + "'"),
+                       registry(), quiet());
     EXPECT_EQ(r.status, RunStatus::completed) << how;
     EXPECT_EQ(r.recommended.size(), 0) << how;
     const std::string expected = how == "throw" ? "failed in recommend: recommend failed on purpose"

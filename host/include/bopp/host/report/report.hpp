@@ -1,6 +1,7 @@
 // bopp/host/report/report.hpp: the comparison tables of `bopp report` (docs/comparing-methods.md).
 #pragma once
 
+#include <bopp/host/report/regret.hpp>
 #include <bopp/host/report/report_runs.hpp>
 
 #include <cstddef>
@@ -60,8 +61,5 @@ std::vector<double> best_so_far(const ReportRun& run);
 // Σ regret over the successful evaluations so far, after each evaluation (the cumulative
 // regret of Srinivas et al. 2010), against the optimum value `optimum`.
 std::vector<double> cumulative_regret(const ReportRun& run, double optimum);
-
-// Distance of `value` from the optimum, in the direction that is worse.
-double regret(double value, double optimum, bool minimize);
 
 }  // namespace bopp::host

@@ -33,6 +33,7 @@ struct RunResult {
   std::optional<RecordedEvaluation> best;  // best successful evaluation, objective's sense
   Eigen::VectorXd recommended;             // the algorithm's recommendation at the end
   std::optional<double> optimum;           // the objective's known optimum value, if any
+  bool minimize = false;                   // the objective's sense
 };
 
 // Runs `experiment` (its plugin sections already resolved against `registry`). Errors
