@@ -1,6 +1,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/objective.hpp>
+#include <bopp/host/plugins/struct_size_check.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +15,10 @@ namespace {
 // What makes a C problem unsafe to copy, or "" when nothing does: arrays it promises but
 // does not point to. Read like Problem::from_c reads it, up to the writer's struct_size.
 std::string missing_arrays(const bopp_problem& c) {
+  if (const std::string size = struct_size_problem(c.struct_size, kMinProblemSize, "bopp_problem");
+      !size.empty()) {
+    return "returned a problem whose " + size;
+  }
   bopp_problem in{};
   std::memcpy(&in, &c, std::min<std::size_t>(c.struct_size, sizeof in));
   const std::string dim = std::to_string(in.dim);

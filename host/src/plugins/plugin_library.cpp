@@ -1,5 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/plugin_library.hpp>
+#include <bopp/host/plugins/struct_size_check.hpp>
 
 #include <bopp/config_schema.hpp>
 #include <bopp/kit/message_text.hpp>
@@ -8,9 +9,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <initializer_list>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace bopp::host {
 namespace {
@@ -21,6 +24,28 @@ T read_growable(const T* source) {
   T out{};
   std::memcpy(&out, source, std::min<std::size_t>(source->struct_size, sizeof(T)));
   return out;
+}
+
+// "objective 2 of 3: ", for a class whose name cannot be read yet.
+std::string class_number(const char* kind, std::uint32_t i, std::uint32_t count) {
+  std::string out = kind;
+  out += " " + std::to_string(i + 1) + " of " + std::to_string(count) + ": ";
+  return out;
+}
+
+// "the required function tell" or "the required functions tell, recommend"; "" when none
+// is missing.
+std::string missing_functions(std::initializer_list<std::pair<const char*, bool>> present) {
+  std::string names;
+  int count = 0;
+  for (const auto& [name, there] : present) {
+    if (there) continue;
+    if (count++ > 0) names += ", ";
+    names += name;
+  }
+  if (count == 0) return "";
+  std::string out = count == 1 ? "the required function " : "the required functions ";
+  return out + names;
 }
 
 // The loader's message without Boost's wrapping: the dlerror text when there is one.
@@ -71,6 +96,9 @@ void PluginLibrary::own_params(Class& c, const std::string& file, const std::str
     throw misbehaving("declares parameters but no table");
   for (std::uint32_t i = 0; i < c.param_count; ++i) {
     if (c.params[i] == nullptr) throw misbehaving("has a null parameter");
+    const std::string size =
+        struct_size_problem(c.params[i]->struct_size, kMinParamSize, "bopp_param");
+    if (!size.empty()) throw misbehaving("parameter " + std::to_string(i + 1) + ": " + size);
     bopp_param p = read_growable(c.params[i]);
     if (!is_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
       throw misbehaving("declares a parameter without a UTF-8 name or of an unknown type");
@@ -127,14 +155,26 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   loaded.handles.push_back(std::move(handle));
 
   const bopp_manifest* manifest = entry();
-  if (manifest == nullptr || manifest->struct_size < 3 * sizeof(std::uint32_t)) {
+  if (manifest == nullptr) {
     throw Error(file + ": plugin misbehaving: " BOPP_ENTRY_SYMBOL " returned no manifest");
+  }
+  // The ABI version first (its three fields never move), so that a library of another major
+  // version is told so rather than judged by this version's sizes.
+  if (manifest->struct_size < 3 * sizeof(std::uint32_t)) {
+    throw Error(file + ": plugin misbehaving: " +
+                struct_size_problem(manifest->struct_size, kMinManifestSize, "bopp_manifest"));
   }
   if (manifest->abi_major != BOPP_ABI_MAJOR) {
     throw Error(file + ": built for bopp ABI " + std::to_string(manifest->abi_major) + "." +
                 std::to_string(manifest->abi_minor) + ", this host speaks ABI " +
                 std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR) +
                 " (the major versions must match; rebuild the plugin against this SDK)");
+  }
+
+  if (const std::string size =
+          struct_size_problem(manifest->struct_size, kMinManifestSize, "bopp_manifest");
+      !size.empty()) {
+    throw Error(file + ": plugin misbehaving: " + size);
   }
 
   auto library = std::shared_ptr<PluginLibrary>(new PluginLibrary);
@@ -153,10 +193,19 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   for (std::uint32_t i = 0; i < m.algorithm_count; ++i) {
     if (m.algorithms == nullptr || m.algorithms[i] == nullptr)
       throw misbehaving("null algorithm entry");
+    const std::string size = struct_size_problem(m.algorithms[i]->struct_size,
+                                                 kMinAlgorithmClassSize, "bopp_algorithm_class");
+    if (!size.empty()) throw misbehaving(class_number("algorithm", i, m.algorithm_count) + size);
     bopp_algorithm_class c = read_growable(m.algorithms[i]);
     if (!is_text(c.name)) throw misbehaving("an algorithm has no UTF-8 name");
-    if (!c.create || !c.destroy || !c.ask || !c.tell || !c.recommend) {
-      throw misbehaving(std::string("algorithm '") + c.name + "' lacks a required function");
+    const std::string missing = missing_functions({{"create", c.create != nullptr},
+                                                   {"destroy", c.destroy != nullptr},
+                                                   {"ask", c.ask != nullptr},
+                                                   {"tell", c.tell != nullptr},
+                                                   {"recommend", c.recommend != nullptr}});
+    if (!missing.empty()) {
+      throw misbehaving(std::string("algorithm '") + c.name + "' lacks " + missing +
+                        " (NULL in its bopp_algorithm_class)");
     }
     fill_missing_text(c);
     library->own_params(c, file, "algorithm");
@@ -165,10 +214,18 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   for (std::uint32_t i = 0; i < m.objective_count; ++i) {
     if (m.objectives == nullptr || m.objectives[i] == nullptr)
       throw misbehaving("null objective entry");
+    const std::string size = struct_size_problem(m.objectives[i]->struct_size,
+                                                 kMinObjectiveClassSize, "bopp_objective_class");
+    if (!size.empty()) throw misbehaving(class_number("objective", i, m.objective_count) + size);
     bopp_objective_class c = read_growable(m.objectives[i]);
     if (!is_text(c.name)) throw misbehaving("an objective has no UTF-8 name");
-    if (!c.create || !c.destroy || !c.problem || !c.evaluate) {
-      throw misbehaving(std::string("objective '") + c.name + "' lacks a required function");
+    const std::string missing = missing_functions({{"create", c.create != nullptr},
+                                                   {"destroy", c.destroy != nullptr},
+                                                   {"problem", c.problem != nullptr},
+                                                   {"evaluate", c.evaluate != nullptr}});
+    if (!missing.empty()) {
+      throw misbehaving(std::string("objective '") + c.name + "' lacks " + missing +
+                        " (NULL in its bopp_objective_class)");
     }
     fill_missing_text(c);
     library->own_params(c, file, "objective");

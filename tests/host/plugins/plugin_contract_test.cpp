@@ -37,6 +37,45 @@ TEST(PluginContract, NullBoundsAreAnErrorNamingTheObjectiveAndLibrary) {
   }
 }
 
+// A forgotten struct_size is named as such, with the fix, not reported as whatever field
+// reads as zero first ("no name", "dimension 0").
+TEST(PluginContract, AForgottenStructSizeIsNamedWithItsFix) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"unsized-manifest", "bopp_manifest.struct_size is 0, expected at least "},
+      {"unsized-class", "objective 1 of 1: bopp_objective_class.struct_size is 0, expected at "},
+      {"unsized-param", "objective 'forgetful_objective' parameter 1: bopp_param.struct_size is 0"},
+  };
+  for (const auto& [folder, expected] : cases) {
+    const PluginRegistry registry({test_plugin_dir(folder)});
+    ASSERT_EQ(registry.broken().size(), 1u) << folder;
+    const std::string reason = registry.broken().front().reason;
+    EXPECT_NE(reason.find(expected), std::string::npos) << reason;
+    EXPECT_NE(reason.find("from bopp/abi.h"), std::string::npos) << reason;
+    EXPECT_EQ(reason.find('\n'), std::string::npos) << reason;
+  }
+  const PluginRegistry registry({test_plugin_dir("contract-raw")});
+  const HostServices services("test", nullptr, nullptr, 1);
+  try {
+    Objective objective(registry.objective("unsized_problem_objective"), "", 0, services);
+    FAIL() << "accepted a problem without a struct_size";
+  } catch (const PluginMisbehaving& e) {
+    EXPECT_NE(std::string(e.what()).find("unsized_problem_objective"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("bopp_problem.struct_size is 0"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(PluginContract, AMissingFunctionIsNamed) {
+  const PluginRegistry registry({test_plugin_dir("missing-functions")});
+  EXPECT_EQ(registry.find_algorithm("forgetful_algorithm"), nullptr);
+  ASSERT_EQ(registry.broken().size(), 1u);
+  const std::string reason = registry.broken().front().reason;
+  EXPECT_NE(reason.find("algorithm 'forgetful_algorithm' lacks the required functions tell, "
+                        "recommend (NULL in its bopp_algorithm_class)"),
+            std::string::npos)
+      << reason;
+}
+
 TEST(PluginContract, AnUnterminatedErrorBufferIsReadOnlyToItsCapacity) {
   const PluginRegistry registry({test_plugin_dir("contract-raw")});
   const HostServices services("test", nullptr, nullptr, 1);

@@ -8,6 +8,7 @@
  *                                leaving no NUL terminator
  *   aborting_objective           y = x on [0, 1], and abort() at x > 0.75: a crash mid-way
  *                                through `bopp eval`
+ *   unsized_problem_objective    its problem is the unit box with struct_size left 0
  */
 #include <bopp/abi.h>
 
@@ -44,6 +45,19 @@ static bopp_problem unit_problem = {.struct_size = sizeof(bopp_problem),
                                     .candidates = NULL,
                                     .thread_safe = 0};
 
+static bopp_problem unsized_problem = {.dim = 1,
+                                       .lower = unit_lower,
+                                       .upper = unit_upper,
+                                       .kinds = NULL,
+                                       .sense = BOPP_MINIMIZE,
+                                       .has_optimum = 0,
+                                       .optimum_value = 0.0,
+                                       .optimizer = NULL,
+                                       .noise_std = 0.0,
+                                       .candidate_count = 0,
+                                       .candidates = NULL,
+                                       .thread_safe = 0};
+
 /* Instances carry nothing: any non-NULL pointer will do. */
 static int instance_token;
 
@@ -68,6 +82,11 @@ static const bopp_problem* null_bounds(void* instance) {
 static const bopp_problem* unit_box(void* instance) {
   (void)instance;
   return &unit_problem;
+}
+
+static const bopp_problem* unsized_box(void* instance) {
+  (void)instance;
+  return &unsized_problem;
 }
 
 static bopp_status evaluate_zero(void* instance, const double* X, uint64_t n, const uint64_t* seeds,
@@ -159,8 +178,22 @@ static const bopp_objective_class aborting_objective = {
     .evaluate = evaluate_or_abort,
     .get_extension = no_extension};
 
+static const bopp_objective_class unsized_problem_objective = {
+    .struct_size = sizeof(bopp_objective_class),
+    .name = "unsized_problem_objective",
+    .version = "1.0.0",
+    .summary = "the unit box, in a bopp_problem whose struct_size is 0",
+    .params = NULL,
+    .param_count = 0,
+    .create = create,
+    .destroy = destroy,
+    .problem = unsized_box,
+    .evaluate = evaluate_zero,
+    .get_extension = no_extension};
+
 static const bopp_objective_class* const objectives[] = {
-    &null_bounds_objective, &unterminated_error_objective, &aborting_objective};
+    &null_bounds_objective, &unterminated_error_objective, &aborting_objective,
+    &unsized_problem_objective};
 
 static const bopp_manifest manifest = {.struct_size = sizeof(bopp_manifest),
                                        .abi_major = BOPP_ABI_MAJOR,
@@ -170,6 +203,6 @@ static const bopp_manifest manifest = {.struct_size = sizeof(bopp_manifest),
                                        .algorithms = NULL,
                                        .algorithm_count = 0,
                                        .objectives = objectives,
-                                       .objective_count = 3};
+                                       .objective_count = 4};
 
 BOPP_EXPORT const bopp_manifest* bopp_plugin_manifest(void) { return &manifest; }
