@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packaging as a plugin author meets it (house rule 10, docs/architecture.md): install this
-# build into a temporary prefix, build packaging/example-plugin/{algorithm,objective} out of tree against
-# the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
+# build into a temporary prefix, build the installed templates (share/bopp/templates/{algorithm,
+# objective}, from packaging/example-plugin/) and minimal plugins (share/bopp/examples/plugins)
+# out of tree against the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
 # them with the installed bopp, which is neither rebuilt nor changed.
 #   out_of_tree_test.sh BUILD_DIR SOURCE_DIR CMAKE CXX_COMPILER
 set -euo pipefail
@@ -24,7 +25,10 @@ bopp=$prefix/bin/bopp
 for f in bin/bopp lib/bopp/plugins/libbopp-random.so include/bopp/abi.h include/bopp/plugin.hpp \
          lib/cmake/bopp/boppConfig.cmake lib/cmake/bopp/boppConfigVersion.cmake \
          lib/cmake/bopp/BoppAddPlugin.cmake lib/cmake/bopp/bopp_plugin_exports.map \
-         share/bopp/examples/quickstart.toml share/bopp/examples/branin-random.toml; do
+         share/bopp/examples/quickstart.toml share/bopp/examples/branin-random.toml \
+         share/bopp/examples/compare-random-gpbo.toml share/bopp/templates/README.md \
+         share/bopp/templates/algorithm/CMakeLists.txt share/bopp/templates/objective/CMakeLists.txt \
+         share/bopp/examples/plugins/CMakeLists.txt share/bopp/examples/plugins/minimal_c_objective.c; do
   [ -e "$prefix/$f" ] || fail "the install lacks $f"
 done
 installed_before=$(identity "$bopp")
@@ -55,8 +59,8 @@ version_check "$abi_major.$((abi_minor + 1))" not-found
 
 mkdir -p "$work/plugins"
 for kind in algorithm objective; do
-  step "build packaging/example-plugin/$kind out of tree"
-  "$cmake" -S "$source/packaging/example-plugin/$kind" -B "$work/build-$kind" \
+  step "build the installed template $kind out of tree"
+  "$cmake" -S "$prefix/share/bopp/templates/$kind" -B "$work/build-$kind" \
       -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
       > "$work/configure-$kind.log" 2>&1 || { cat "$work/configure-$kind.log"; fail "configure $kind"; }
   grep -q "^bopp_DIR:PATH=$prefix/" "$work/build-$kind/CMakeCache.txt" \
@@ -70,6 +74,17 @@ for kind in algorithm objective; do
   cp "$module" "$work/plugins/"
 done
 
+step "build the installed minimal plugins (docs/abi.md) out of tree"
+"$cmake" -S "$prefix/share/bopp/examples/plugins" -B "$work/build-minimal" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+    > "$work/configure-minimal.log" 2>&1 || { cat "$work/configure-minimal.log"; fail "configure minimal"; }
+"$cmake" --build "$work/build-minimal" -j2 > "$work/build-minimal.log" 2>&1 \
+    || { cat "$work/build-minimal.log"; fail "build minimal"; }
+for module in libbopp-minimal_c.so libbopp-minimal_cpp.so; do
+  [ -f "$work/build-minimal/plugins/$module" ] || fail "the minimal plugins did not build $module"
+  cp "$work/build-minimal/plugins/$module" "$work/plugins/"
+done
+
 export BOPP_PLUGIN_PATH=$work/plugins
 unset BOPP_ALLOW_INSECURE_PLUGINS
 step "bopp list (installed bopp, examples on BOPP_PLUGIN_PATH)"
@@ -81,6 +96,7 @@ grep -q "from example_algorithm 1\.0\.0 ($work/plugins/libbopp-example_algorithm
 grep -q "example_styblinski_tang .*1\.0\.0" <<< "$list" || fail "bopp list does not show example_styblinski_tang"
 grep -q "from random .*($prefix/lib/bopp/plugins/libbopp-random.so)" <<< "$list" \
     || fail "the installed bopp does not find its own plugins in $prefix/lib/bopp/plugins"
+grep -q "minimal_c_sphere" <<< "$list" || fail "bopp list does not show the installed minimal C objective"
 ! grep -q "Broken" <<< "$list" || fail "bopp list shows broken libraries"
 grep -q "$work/plugins" <<< "$("$bopp" list --paths)" || fail "bopp list --paths does not show BOPP_PLUGIN_PATH"
 
