@@ -252,6 +252,9 @@ std::vector<GridVariant> expand_entry(toml::table& entry, const PluginKind& kind
     while (i < varied.size() && ++choice[i] == varied[i].second->size()) choice[i++] = 0;
     if (i == varied.size()) break;
   }
+  const PluginLibrary& library = kind.section == "algorithm" ? *registry.algorithm(c.name).library
+                                                             : *registry.objective(c.name).library;
+  for (GridVariant& v : variants) v.library_sha1 = library.file_sha1();
   return variants;
 }
 
@@ -357,6 +360,8 @@ std::vector<GridRun> BenchGrid::runs() const {
           e.algorithm = algorithm.plugin;
           e.evaluator = evaluator;
           e.workers = workers;
+          run.objective_library_sha1 = objective.library_sha1;
+          run.algorithm_library_sha1 = algorithm.library_sha1;
           out.push_back(std::move(run));
         }
       }

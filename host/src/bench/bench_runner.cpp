@@ -75,9 +75,13 @@ class Bench {
       run.experiment.output = (folder_ / run.folder).string();
       outcomes_[i].folder = run.folder;
       const fs::path record = folder_ / run.folder;
-      if (run_is_complete(record, run.experiment.to_toml())) {
+      if (run_is_complete(record, run.experiment.to_toml()) && !libraries_changed(record, run)) {
         outcomes_[i].state = BenchRunState::skipped;
         ++skipped_;
+      } else if (run_is_complete(record, run.experiment.to_toml())) {
+        outcomes_[i].state = BenchRunState::pending;
+        pending_.push_back(i);
+        ++rebuilt_;
       } else if (recorded_status(record) == RunStatus::completed) {
         outcomes_[i].state = BenchRunState::failed;
         outcomes_[i].message =
@@ -93,6 +97,12 @@ class Bench {
   }
 
   BenchSummary run() {
+    if (rebuilt_ > 0 && options_.progress != nullptr) {
+      std::fprintf(options_.progress,
+                   "bopp: %zu completed run(s) will run again: a plugin library they used has "
+                   "changed since (library_sha1 in their run.json)\n",
+                   rebuilt_);
+    }
     write_index();
     start_ = Clock::now();
     draw_progress();
@@ -275,6 +285,7 @@ class Bench {
   unsigned active_workers_ = 0;
   std::condition_variable worker_ended_;
   std::size_t skipped_ = 0, completed_ = 0, failed_ = 0, running_ = 0, finished_now_ = 0;
+  std::size_t rebuilt_ = 0;  // completed runs whose libraries changed, run again
   StatusLine line_;
   Clock::time_point start_ = Clock::now();
   std::mutex mutex_;
@@ -285,6 +296,19 @@ class Bench {
 std::size_t BenchSummary::count(BenchRunState state) const {
   return static_cast<std::size_t>(std::count_if(
       runs.begin(), runs.end(), [&](const BenchRunOutcome& r) { return r.state == state; }));
+}
+
+bool libraries_changed(const fs::path& run_folder, const GridRun& run) {
+  const std::optional<nlohmann::json> json = read_run_json(run_folder);
+  if (!json) return true;
+  auto recorded = [&](const char* plugin) -> std::string {
+    const auto section = json->find(plugin);
+    if (section == json->end() || !section->is_object()) return "";
+    const auto sha1 = section->find("library_sha1");
+    return sha1 != section->end() && sha1->is_string() ? sha1->get<std::string>() : "";
+  };
+  return recorded("objective") != run.objective_library_sha1 ||
+         recorded("algorithm") != run.algorithm_library_sha1;
 }
 
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/library_fingerprint.hpp>
 #include <bopp/host/plugins/plugin_library.hpp>
 #include <bopp/host/plugins/struct_size_check.hpp>
 
@@ -179,6 +180,8 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
 
   auto library = std::shared_ptr<PluginLibrary>(new PluginLibrary);
   library->path_ = canonical;
+  library->file_sha1_ = bopp::host::file_sha1(canonical);
+  library->build_id_ = gnu_build_id(canonical);
   library->manifest_ = read_growable(manifest);
   const bopp_manifest& m = library->manifest_;
   if (!is_text(m.library_name)) {

@@ -40,6 +40,10 @@ nlohmann::json identity(const Entry& entry) {
           {"library", entry.library->name()},
           {"library_version", entry.library->version()},
           {"library_path", entry.library->path().string()},
+          {"library_sha1", entry.library->file_sha1()},
+          {"library_build_id", entry.library->build_id().empty()
+                                   ? nlohmann::json(nullptr)
+                                   : nlohmann::json(entry.library->build_id())},
           {"abi", std::to_string(entry.library->abi_major()) + "." +
                       std::to_string(entry.library->abi_minor())}};
 }

@@ -252,6 +252,41 @@ sleep_ms = 25.0
   }
 }
 
+// A rebuilt plugin of the same version is another plugin for a bench: the completed run that
+// used the old file runs again, the others are kept.
+TEST(BenchReport, ACompletedRunWhoseLibraryChangedRunsAgain) {
+  const fs::path folder = fresh_folder("rebuilt");
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0, 1]
+budget = 4
+output = "b"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "branin"
+)";
+  const Outcome first = bopp(folder, "bench grid.toml --jobs 1");
+  ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+  const fs::path changed = folder / "b" / "branin" / "random" / "q1-seed0";
+  const fs::path kept = folder / "b" / "branin" / "random" / "q1-seed1";
+  nlohmann::json json = read_json(changed / "run.json");
+  const std::string sha1 = json["algorithm"]["library_sha1"];
+  EXPECT_EQ(sha1.size(), 40u);
+  EXPECT_EQ(sha1.find_first_not_of("0123456789abcdef"), std::string::npos) << sha1;
+  json["algorithm"]["library_sha1"] = std::string(40, '0');  // as if built from other code
+  std::ofstream(changed / "run.json") << json.dump(2);
+  const std::string kept_json = read_text(kept / "run.json");
+
+  const Outcome again = bopp(folder, "bench grid.toml --jobs 1");
+  ASSERT_EQ(again.exit_code, 0) << again.out << again.err;
+  EXPECT_NE(again.err.find("1 completed run(s) will run again"), std::string::npos) << again.err;
+  EXPECT_NE(again.out.find("2 runs: 1 completed now, 1 complete before, 0 failed"),
+            std::string::npos)
+      << again.out;
+  EXPECT_EQ(read_json(changed / "run.json")["algorithm"]["library_sha1"], sha1);
+  EXPECT_EQ(read_text(kept / "run.json"), kept_json);
+}
+
 TEST(BenchReport, OneFailingRunDoesNotStopTheOthers) {
   const fs::path folder = fresh_folder("failing");
   std::ofstream(folder / "grid.toml") << R"([bench]

@@ -14,8 +14,9 @@ namespace bopp::host {
 
 // One algorithm or objective of the grid with one value for each of its varied keys.
 struct GridVariant {
-  std::string label;     // "gpbo-ei", or "la-minucb-beta=3" for a variant
-  PluginSection plugin;  // name and checked configuration, every default filled in
+  std::string label;         // "gpbo-ei", or "la-minucb-beta=3" for a variant
+  PluginSection plugin;      // name and checked configuration, every default filled in
+  std::string library_sha1;  // the plugin library's file, as loaded when the grid was read
 };
 
 // One run of the product: its experiment and where its record goes, relative to the
@@ -28,6 +29,9 @@ struct GridRun {
   std::uint64_t seed = 0;
   std::uint64_t batch = 1;
   Experiment experiment;  // resolved; `output` is set by the runner
+  // The libraries the run would load now: a completed run recorded with others is run again.
+  std::string objective_library_sha1;
+  std::string algorithm_library_sha1;
 };
 
 // A grid, checked against the schemas of the plugins in `registry`. Every mistake is one

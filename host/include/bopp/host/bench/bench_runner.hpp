@@ -39,8 +39,9 @@ struct BenchSummary {
 // Runs `grid` into `folder` (which it creates): per run, the experiment file
 // experiments/<run>.toml, the run record <run>/ and the run's output logs/<run>.log, where
 // <run> is GridRun::folder; index.json lists every run with its labels and status, and is
-// rewritten as runs end. A run is complete when its run.json says "completed" and its
-// experiment.toml is the grid's; complete runs are skipped, others are (re)run from the
+// rewritten as runs end. A run is complete when its run.json says "completed", its
+// experiment.toml is the grid's and the plugin library files it recorded (library_sha1) are
+// those loaded now; complete runs are skipped, others are (re)run from the
 // start. A run that fails, crashes or is killed is reported and the others go on. A run
 // folder holding a completed run of a different experiment (the grid changed) is left
 // alone and reported as failed.
@@ -50,5 +51,9 @@ BenchSummary run_bench(const BenchGrid& grid, const std::filesystem::path& folde
 // Whether `run_folder` holds a completed run of `experiment` (as to_toml gives it; the
 // output folder aside, so a bench folder can be moved).
 bool run_is_complete(const std::filesystem::path& run_folder, const toml::table& experiment);
+
+// True when the run.json in `run_folder` names other plugin library files (by SHA-1) than
+// `run` would load now, or none (a record older than the fingerprints).
+bool libraries_changed(const std::filesystem::path& run_folder, const GridRun& run);
 
 }  // namespace bopp::host

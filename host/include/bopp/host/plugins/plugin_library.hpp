@@ -23,6 +23,10 @@ class PluginLibrary {
   const std::filesystem::path& path() const { return path_; }
   const std::string& name() const { return name_; }
   const std::string& version() const { return version_; }
+  // What tells two builds of one version apart: the file's SHA-1 and its GNU build id ("" when
+  // the linker wrote none), both read when the library was loaded.
+  const std::string& file_sha1() const { return file_sha1_; }
+  const std::string& build_id() const { return build_id_; }
   std::uint32_t abi_major() const { return manifest_.abi_major; }
   std::uint32_t abi_minor() const { return manifest_.abi_minor; }
   const std::vector<bopp_algorithm_class>& algorithms() const { return algorithms_; }
@@ -41,6 +45,8 @@ class PluginLibrary {
   bopp_manifest manifest_{};
   std::string name_;
   std::string version_;
+  std::string file_sha1_;
+  std::string build_id_;
   std::vector<bopp_algorithm_class> algorithms_;
   std::vector<bopp_objective_class> objectives_;
   struct OwnedParams {
