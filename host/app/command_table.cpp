@@ -60,6 +60,8 @@ int run_command(const Invocation& call) {
   RunCommand run;
   run.file = call.args[0];
   run.overrides = settings(call);
+  run.unsets = call.options.count("unset") ? call.options["unset"].as<std::vector<std::string>>()
+                                           : std::vector<std::string>{};
   run.output = text_option(call, "output");
   run.overwrite = call.options.count("overwrite") > 0;
   run.sync = call.options.count("no-sync") == 0;
@@ -127,9 +129,9 @@ const std::vector<Command> kCommands = {
      list_command},
     {"describe", "describe NAME", "an algorithm's or objective's parameters", {}, describe_command},
     {"run",
-     "run FILE.toml [--set S.K=V]... [--output DIR] [--overwrite] [--no-sync]",
+     "run FILE.toml [--set S.K=V]... [--unset S.K]... [--output DIR] [--overwrite] [--no-sync]",
      "run an experiment and write its run record",
-     {"set", "output", "overwrite", "no-sync"},
+     {"set", "unset", "output", "overwrite", "no-sync"},
      run_command},
     {"eval",
      "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
@@ -148,9 +150,9 @@ const std::vector<Command> kCommands = {
      report_command},
 };
 
-constexpr std::string_view kCommandOptions[] = {"paths",   "set",    "output", "overwrite",
-                                                "no-sync", "jobs",   "format", "plot",
-                                                "target",  "points", "seed"};
+constexpr std::string_view kCommandOptions[] = {"paths",     "set",     "unset",  "output",
+                                                "overwrite", "no-sync", "jobs",   "format",
+                                                "plot",      "target",  "points", "seed"};
 
 }  // namespace
 

@@ -135,7 +135,8 @@ int describe_plugin(const host::PluginRegistry& registry, const std::string& nam
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
                         const std::atomic<bool>& stop) {
   print_broken(registry);
-  host::Experiment experiment = host::Experiment::load(command.file, command.overrides);
+  host::Experiment experiment =
+      host::Experiment::load(command.file, command.overrides, command.unsets);
   if (!command.output.empty()) experiment.output = command.output;
   experiment.resolve_plugins(registry);
 

@@ -12,6 +12,7 @@ namespace bopp::cli {
 struct RunCommand {
   std::string file;
   std::vector<std::string> overrides;  // section.key=value
+  std::vector<std::string> unsets;     // section.key, removed before the overrides apply
   std::string output;                  // "" keeps the file's
   bool overwrite = false;
   bool sync = true;

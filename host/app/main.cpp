@@ -41,7 +41,10 @@ po::options_description visible_options() {
       "show plugins' info log lines; -vv also their debug lines (every line is in a run's "
       "log.jsonl)")("paths", "list: show the plugin folders")(
       "set", po::value<std::vector<std::string>>()->composing(),
-      "run: section.key=value; eval: key=value (repeatable)")(
+      "run: section.key=value or section.PLUGIN.key=value; eval: key=value (repeatable)")(
+      "unset", po::value<std::vector<std::string>>()->composing(),
+      "run: remove section.key (or section.PLUGIN.key) from the file, before any --set "
+      "(repeatable)")(
       "output,o", po::value<std::string>(),
       "run: the run record folder; bench: the bench folder; report: the folder for the table, "
       "plots and data")("overwrite", "run: replace a run already in the output folder")(

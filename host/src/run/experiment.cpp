@@ -72,24 +72,91 @@ std::string PluginSection::config_text() const {
   return s.str();
 }
 
-void apply_override(toml::table& document, const std::string& assignment) {
-  SetOption option = parse_set_option(assignment, kExperimentSetting);
-  const std::string& section = option.path.front();
+namespace {
+
+// The first key of an option's path must be a section, and only the plugin sections have
+// per-plugin tables (a third key).
+void check_option_path(const std::vector<std::string>& path, const std::string& label) {
+  const std::string& section = path.front();
   if (std::find(kSections.begin(), kSections.end(), section) == kSections.end()) {
-    throw Error(set_option_label(assignment) + ": " + unknown_name("section", section, kSections) +
+    throw Error(label + ": " + unknown_name("section", section, kSections) +
                 "; sections: run, objective, algorithm, evaluator");
   }
+  if (path.size() == 3 && section != "objective" && section != "algorithm") {
+    throw Error(label +
+                ": expected section.key, or objective.PLUGIN.key / algorithm.PLUGIN.key "
+                "for a per-plugin table; [" +
+                section + "] has none");
+  }
+}
+
+// Moves the sub-tables of a plugin section out into `per_plugin`: no plugin key is a table.
+void take_per_plugin_tables(PluginSection& section) {
+  std::vector<std::string> names;
+  for (auto&& [key, node] : section.config) {
+    if (node.is_table()) names.emplace_back(key.str());
+  }
+  for (const std::string& name : names) {
+    section.per_plugin.emplace(name, std::move(*section.config.get(name)->as_table()));
+    section.config.erase(name);
+  }
+}
+
+// Applies the chosen plugin's own table over the section's keys, and checks every other
+// plugin's table against that plugin's schema, so a typo is found before the swap.
+void resolve_per_plugin(PluginSection& section, const std::string& kind,
+                        const PluginRegistry& registry, const std::string& source) {
+  for (auto& [name, table] : section.per_plugin) {
+    const std::string where = "[" + kind + "." + name + "] ";
+    if (name == section.name) {
+      for (auto&& [key, node] : table) section.config.insert_or_assign(key, std::move(node));
+      continue;
+    }
+    const bool algorithm = kind == "algorithm";
+    const ParamList* params = nullptr;
+    ParamList found;
+    if (algorithm ? registry.find_algorithm(name) != nullptr
+                  : registry.find_objective(name) != nullptr) {
+      found = algorithm ? registry.algorithm(name).params() : registry.objective(name).params();
+      params = &found;
+    }
+    if (params == nullptr) {
+      throw Error(
+          toml_location(&table, source) + where + "is a per-plugin table for " +
+          unknown_name(kind, name,
+                       algorithm ? registry.algorithm_names() : registry.objective_names()));
+    }
+    // Checked in place (a copy would lose the lines); the table is dropped afterwards.
+    check_table(table, *params, kind + " '" + name + "'", where, source);
+  }
+  section.per_plugin.clear();
+}
+
+}  // namespace
+
+void apply_override(toml::table& document, const std::string& assignment) {
+  SetOption option = parse_set_option(assignment, kExperimentSetting);
+  check_option_path(option.path, set_option_label(assignment));
   assign_to(document, option);
 }
 
+void apply_unset(toml::table& document, const std::string& key) {
+  const std::vector<std::string> path = parse_unset_option(key, kExperimentSetting);
+  check_option_path(path, unset_option_label(key));
+  remove_from(document, path, key);
+}
+
 Experiment Experiment::load(const std::filesystem::path& file,
-                            const std::vector<std::string>& overrides) {
-  return parse(read_input_file(file, "experiment file"), file.string(), overrides);
+                            const std::vector<std::string>& overrides,
+                            const std::vector<std::string>& unsets) {
+  return parse(read_input_file(file, "experiment file"), file.string(), overrides, unsets);
 }
 
 Experiment Experiment::parse(std::string_view text, const std::string& source,
-                             const std::vector<std::string>& overrides) {
+                             const std::vector<std::string>& overrides,
+                             const std::vector<std::string>& unsets) {
   toml::table document = parse_toml(text, source);
+  for (const std::string& u : unsets) apply_unset(document, u);
   for (const std::string& o : overrides) apply_override(document, o);
   check_sections(document, kSections, "; allowed sections: run, objective, algorithm, evaluator",
                  source);
@@ -116,6 +183,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     }
     target->config = take_table(document, section, source);
     target->name = take_name(target->config, section, source, document.get(section));
+    take_per_plugin_tables(*target);
   }
   return e;
 }
@@ -132,6 +200,8 @@ void Experiment::resolve_plugins(const PluginRegistry& registry) {
   } catch (const Error& ex) {
     throw Error(source + ": [algorithm] " + ex.what());
   }
+  resolve_per_plugin(objective, "objective", registry, source);
+  resolve_per_plugin(algorithm, "algorithm", registry, source);
   check_table(objective.config, objective_params, "objective '" + objective.name + "'",
               "[objective] ", source);
   check_table(algorithm.config, algorithm_params, "algorithm '" + algorithm.name + "'",

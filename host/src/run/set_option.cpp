@@ -146,10 +146,30 @@ std::string rstrip(std::string text) {
   return text;
 }
 
-}  // namespace
+// One line, valid UTF-8: what every option's text must be before it is parsed.
+void check_text(const std::string& argument, const std::string& label,
+                const std::string& expected) {
+  for (char c : argument) {
+    if (is_control(static_cast<unsigned char>(c)) && c != '\t') {
+      throw Error(label + ": a control character (such as a newline) is not allowed; " + expected);
+    }
+  }
+  if (!is_utf8(argument)) throw Error(label + ": not valid UTF-8 text; " + expected);
+}
 
-std::string set_option_label(std::string_view argument) {
-  std::string out = "--set '";
+void check_length(const std::vector<std::string>& path, const SetShape& shape,
+                  const std::string& label, const char* flag) {
+  if (path.size() >= shape.min_keys && path.size() <= shape.max_keys) return;
+  std::string lengths = std::to_string(shape.min_keys);
+  if (shape.max_keys != shape.min_keys) lengths += " or " + std::to_string(shape.max_keys);
+  throw Error(label + ": expected " + shape.pattern + ", a key path of " + lengths +
+              (shape.max_keys == 1 ? " key" : " keys") + ", not " + std::to_string(path.size()) +
+              " (e.g. " + flag + shape.example + ")");
+}
+
+std::string option_label(const char* flag, std::string_view argument) {
+  std::string out = flag;
+  out += " '";
   for (char c : argument) {
     const auto u = static_cast<unsigned char>(c);
     if (c == '\n') {
@@ -165,26 +185,22 @@ std::string set_option_label(std::string_view argument) {
   return out + "'";
 }
 
+}  // namespace
+
+std::string set_option_label(std::string_view argument) { return option_label("--set", argument); }
+
+std::string unset_option_label(std::string_view argument) {
+  return option_label("--unset", argument);
+}
+
 SetOption parse_set_option(const std::string& argument, const SetShape& shape) {
   const std::string label = set_option_label(argument);
-  for (char c : argument) {
-    if (is_control(static_cast<unsigned char>(c)) && c != '\t') {
-      throw Error(label + ": a control character (such as a newline) is not allowed; " +
-                  expected_key(shape));
-    }
-  }
-  if (!is_utf8(argument)) {
-    throw Error(label + ": not valid UTF-8 text; " + expected_key(shape));
-  }
+  check_text(argument, label, expected_key(shape));
   SetOption option;
   option.argument = argument;
   std::string value;
   if (!split_key(argument, option.path, value)) throw Error(label + ": " + expected_key(shape));
-  if (option.path.size() != shape.keys) {
-    throw Error(label + ": expected " + shape.pattern + ", a key path of " +
-                std::to_string(shape.keys) + (shape.keys == 1 ? " key" : " keys") + ", not " +
-                std::to_string(option.path.size()) + " (e.g. --set " + shape.example + ")");
-  }
+  check_length(option.path, shape, label, "--set ");
 
   const std::string line = "value = " + rstrip(value);
   toml::table table;
@@ -226,6 +242,42 @@ void assign_to(toml::table& table, SetOption& option) {
     at = node->as_table();
   }
   at->insert_or_assign(option.path.back(), std::move(option.value()));
+}
+
+std::vector<std::string> parse_unset_option(const std::string& argument, const SetShape& shape) {
+  const std::string label = unset_option_label(argument);
+  // The key of "section.key=value", without "=value".
+  const std::string pattern =
+      std::string(shape.pattern).substr(0, std::string(shape.pattern).find('='));
+  const std::string example =
+      std::string(shape.example).substr(0, std::string(shape.example).find('='));
+  const std::string expected =
+      "expected " + pattern + ", a TOML key path (e.g. --unset " + example + ")";
+  check_text(argument, label, expected);
+  std::vector<std::string> path;
+  if (could_be_key_path(argument)) {
+    try {
+      path = single_key_path(toml::parse(argument + " = 0"));
+    } catch (const toml::parse_error&) {
+      path.clear();
+    }
+  }
+  if (path.empty()) throw Error(label + ": " + expected);
+  const SetShape unset_shape{shape.min_keys, shape.max_keys, pattern.c_str(), example.c_str()};
+  check_length(path, unset_shape, label, "--unset ");
+  return path;
+}
+
+void remove_from(toml::table& table, const std::vector<std::string>& path,
+                 const std::string& argument) {
+  toml::table* at = &table;
+  for (std::size_t i = 0; i + 1 < path.size() && at != nullptr; ++i) {
+    toml::node* node = at->get(path[i]);
+    at = node != nullptr ? node->as_table() : nullptr;
+  }
+  if (at == nullptr || at->erase(path.back()) == 0) {
+    throw Error(unset_option_label(argument) + ": the experiment has no such key to remove");
+  }
 }
 
 }  // namespace bopp::host

@@ -85,6 +85,30 @@ TEST(CliSetOption, RunAcceptsQuotedPaddedAndTypedForms) {
   EXPECT_EQ(o.exit_code, 0) << o.err;
 }
 
+TEST(CliUnsetOption, RemovesAKeyOfTheFileBeforeTheSetsAndRefusesAMissingOne) {
+  const fs::path file = fresh_folder("unset-cli-experiment") / "exp.toml";
+  std::ofstream(file) << "[run]\nbudget = 2\nseed = 5\n[objective]\nname = 'c_quadratic'\n"
+                         "[algorithm]\nname = 'random'\ndesign = 'sobol'\n";
+  const fs::path record = fresh_folder("unset-cli-record") / "r";
+  const Outcome o = bopp({"run", file.string(), "--output", record.string(), "--unset", "run.seed",
+                          "--unset", "algorithm.design", "--set", "run.budget=3"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto run = nlohmann::json::parse(read_text(record / "run.json"));
+  EXPECT_EQ(run.at("seed").get<int>(), 0);  // the default, not the file's 5
+  EXPECT_EQ(run.at("budget").get<int>(), 3);
+  EXPECT_EQ(read_text(record / "experiment.toml").find("sobol"), std::string::npos);
+
+  for (const std::string bad : {"run.sed", "run", "run.seed=1", "nosection.key", "run.x.y"}) {
+    const Outcome refused =
+        bopp({"run", file.string(), "--output", (fresh_folder("unset-cli-record") / "r").string(),
+              "--unset", bad});
+    EXPECT_EQ(refused.exit_code, 1) << bad << "\n" << refused.err;
+    EXPECT_EQ(refused.err.rfind("bopp: error: ", 0), 0u) << refused.err;
+    EXPECT_NE(refused.err.find("--unset '" + bad + "'"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
+}
+
 TEST(CliSetOption, EvalRefusesEveryBadFormInOneLine) {
   const fs::path points = points_file();
   const std::vector<std::string> bad = {"dim.x=1", ".dim=2",     "di m=2",  "\xc3\xa9=2",

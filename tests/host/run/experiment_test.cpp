@@ -106,6 +106,38 @@ TEST(Experiment, BadOverrideNamesTheOption) {
   EXPECT_NE(parse_error(kMinimal, {"rn.seed=3"}).find("did you mean 'run'"), std::string::npos);
 }
 
+TEST(Experiment, UnsetRemovesAKeyBeforeTheOverridesApply) {
+  const std::string text =
+      "[run]\nseed = 7\n[objective]\nname = 'branin'\ndim = 3\n[objective.branin]\nnoise_std = "
+      "0.1\n[algorithm]\nname = 'random'\n";
+  const Experiment e = Experiment::parse(text, "exp.toml", {}, {"objective.dim"});
+  EXPECT_FALSE(e.objective.config.contains("dim"));
+  EXPECT_TRUE(e.objective.per_plugin.at("branin").contains("noise_std"));
+  const Experiment f =
+      Experiment::parse(text, "exp.toml", {"objective.dim=5"}, {"objective.dim", "run.seed"});
+  EXPECT_EQ(f.objective.config["dim"].value<std::int64_t>(), 5);  // --set comes after --unset
+  EXPECT_EQ(f.seed, 0u);                                          // the default again
+  const Experiment g = Experiment::parse(text, "exp.toml", {}, {"objective.branin.noise_std"});
+  EXPECT_TRUE(g.objective.per_plugin.at("branin").empty());
+  try {
+    Experiment::parse(text, "exp.toml", {}, {"objective.dimm"});
+    FAIL() << "a key that is not there was unset silently";
+  } catch (const Error& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("--unset 'objective.dimm': the experiment has no such key"),
+        std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Experiment, PerPluginTablesAreOnlyForPluginSections) {
+  const Experiment e = Experiment::parse(kMinimal, "exp.toml", {"objective.branin.noise_std=0.5"});
+  EXPECT_EQ(e.objective.per_plugin.at("branin")["noise_std"].value<double>(), 0.5);
+  const std::string message = parse_error(kMinimal, {"run.x.y=1"});
+  EXPECT_NE(message.find("--set 'run.x.y=1': expected section.key"), std::string::npos) << message;
+  EXPECT_NE(message.find("[run] has none"), std::string::npos) << message;
+}
+
 TEST(Experiment, EvaluatorKindIsChecked) {
   const std::string message =
       parse_error(std::string(kMinimal) + "[evaluator]\nkind = \"carrier-pigeon\"\n");

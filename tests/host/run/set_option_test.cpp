@@ -107,7 +107,7 @@ TEST(SetOption, BadFormsAreOneLineErrorsNamingTheArgument) {
                                         "run.seed=a b",
                                         "run.seed={a=1} x",
                                         "run.seed=1\r",
-                                        "run.x.y=1",
+                                        "run.x.y.z=1",
                                         "run=1",
                                         "run.output=\xff",
                                         "run.output=\xc3",
@@ -124,10 +124,30 @@ TEST(SetOption, BadFormsAreOneLineErrorsNamingTheArgument) {
   EXPECT_NE(error_of("run.seed=1\nx=2").find("--set 'run.seed=1\\nx=2'"), std::string::npos);
 }
 
+TEST(UnsetOption, ParsesAKeyPathAndRefusesAnythingElseInOneLine) {
+  EXPECT_EQ(parse_unset_option("objective.dim", kExperimentSetting),
+            (std::vector<std::string>{"objective", "dim"}));
+  EXPECT_EQ(parse_unset_option("algorithm.gibo.\"lr\"", kExperimentSetting),
+            (std::vector<std::string>{"algorithm", "gibo", "lr"}));
+  for (const std::string bad : {"objective", "objective.dim=3", "a.b.c.d", "objective..dim", "",
+                                "objective.d im", "objective.\xc3\xa9", "objective.dim\nx"}) {
+    try {
+      parse_unset_option(bad, kExperimentSetting);
+      FAIL() << "accepted --unset " << bad;
+    } catch (const Error& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind("--unset '", 0), 0u) << message;
+      EXPECT_NE(message.find("expected section.key"), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
 TEST(SetOption, AKeyPathOfAnotherLengthIsRefused) {
-  EXPECT_NE(error_of("run.x.y=1").find("expected section.key=value, a key path of 2 keys, not 3"),
-            std::string::npos)
-      << error_of("run.x.y=1");
+  EXPECT_NE(
+      error_of("run.x.y.z=1").find("expected section.key=value, a key path of 2 or 3 keys, not 4"),
+      std::string::npos)
+      << error_of("run.x.y.z=1");
   EXPECT_NE(error_of("run=1").find("not 1"), std::string::npos);
   EXPECT_EQ(parse_set_option("dim=3", kObjectiveSetting).path, (std::vector<std::string>{"dim"}));
   try {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ namespace bopp::host {
 struct PluginSection {
   std::string name;
   toml::table config;  // every key except `name`, with defaults once resolved
+  // Per-plugin tables ([objective.branin]): keys for the plugin of that name, applied over
+  // `config` when it is the one chosen, checked against its schema when not. Emptied by
+  // resolve_plugins.
+  std::map<std::string, toml::table> per_plugin;
 
   std::string config_text() const;  // TOML text, as it crosses the ABI
 };
@@ -35,12 +40,15 @@ struct Experiment {
   std::string evaluator = "serial";
   std::uint32_t workers = 0;  // 0: one per core
 
-  // Reads `file` and applies `overrides` ("section.key=value", parsed by parse_set_option:
-  // one TOML key path, one TOML value or a bare word taken as a string).
+  // Reads `file`, removes the keys `unsets` name ("section.key" or "section.plugin.key") and
+  // then applies `overrides` ("section.key=value" or "section.plugin.key=value", parsed by
+  // parse_set_option: one TOML key path, one TOML value or a bare word taken as a string).
   static Experiment load(const std::filesystem::path& file,
-                         const std::vector<std::string>& overrides = {});
+                         const std::vector<std::string>& overrides = {},
+                         const std::vector<std::string>& unsets = {});
   static Experiment parse(std::string_view text, const std::string& source,
-                          const std::vector<std::string>& overrides = {});
+                          const std::vector<std::string>& overrides = {},
+                          const std::vector<std::string>& unsets = {});
 
   // Checks the plugin sections against the plugins' schemas and fills their defaults;
   // sets `output` when it was left empty.
@@ -52,5 +60,7 @@ struct Experiment {
 
 // Applies a "section.key=value" override to a parsed document; an Error names the argument.
 void apply_override(toml::table& document, const std::string& assignment);
+// Removes the key a "section.key" --unset names; an Error names the argument.
+void apply_unset(toml::table& document, const std::string& key);
 
 }  // namespace bopp::host
