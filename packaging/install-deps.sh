@@ -12,6 +12,7 @@ packages=(
   libnlopt-cxx-dev libnlopt-dev
   libgtest-dev libgmock-dev googletest
   libbenchmark-dev
+  libbox2d-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox
   python3 python3-sklearn

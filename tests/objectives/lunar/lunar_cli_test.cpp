@@ -1,0 +1,27 @@
+// The lunar objective through the bopp program: `bopp eval` on points, and one run giving the
+// same values under the serial and the threads evaluator.
+#include "../objective_cli.hpp"
+
+#include <gtest/gtest.h>
+
+namespace bopp::test {
+namespace {
+
+TEST(LunarCli, EvalGivesTheValuesOfPoints) {
+  // Gym's heuristic lands for a high mean; all gains zero never fire an engine and crash.
+  const std::vector<double> values =
+      eval_values("lunar", "--set episodes=4",
+                  "0.5,1.0,0.4,0.55,0.5,1.0,0.5,0.5,0.0,0.5,0.05,0.05\n0,0,0,0,0,0,0,0,0,0,0,0\n");
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_GT(values[0], 100.0);
+  EXPECT_LT(values[1], -100.0);
+}
+
+TEST(LunarCli, SerialAndThreadsEvaluatorsGiveTheSameValues) {
+  const std::vector<double> serial = run_values("name = 'lunar'\nepisodes = 2", 8, "serial");
+  ASSERT_EQ(serial.size(), 8u);
+  EXPECT_EQ(run_values("name = 'lunar'\nepisodes = 2", 8, "threads"), serial);
+}
+
+}  // namespace
+}  // namespace bopp::test
