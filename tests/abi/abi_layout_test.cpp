@@ -17,6 +17,7 @@ static_assert(std::is_same_v<decltype(bopp_manifest::abi_major), std::uint32_t>)
 
 // Every growable struct starts with its uint32_t struct_size.
 static_assert(offsetof(bopp_host, struct_size) == 0);
+static_assert(offsetof(bopp_config_entry, struct_size) == 0);
 static_assert(offsetof(bopp_param, struct_size) == 0);
 static_assert(offsetof(bopp_problem, struct_size) == 0);
 static_assert(offsetof(bopp_objective_class, struct_size) == 0);
@@ -50,7 +51,19 @@ PIN_OFFSET(bopp_host, context, 8);
 PIN_OFFSET(bopp_host, log, 16);
 PIN_OFFSET(bopp_host, stop_requested, 24);
 PIN_OFFSET(bopp_host, thread_budget, 32);
-static_assert(sizeof(bopp_host) == 40);
+PIN_OFFSET(bopp_host, config, 40);  // ABI 1.1
+PIN_OFFSET(bopp_host, config_count, 48);
+static_assert(sizeof(bopp_host) == 56);
+
+PIN_OFFSET(bopp_config_entry, name, 8);  // ABI 1.1
+PIN_OFFSET(bopp_config_entry, type, 16);
+PIN_OFFSET(bopp_config_entry, boolean, 20);
+PIN_OFFSET(bopp_config_entry, integer, 24);
+PIN_OFFSET(bopp_config_entry, real, 32);
+PIN_OFFSET(bopp_config_entry, string, 40);
+PIN_OFFSET(bopp_config_entry, reals, 48);
+PIN_OFFSET(bopp_config_entry, real_count, 56);
+static_assert(sizeof(bopp_config_entry) == 64);
 
 PIN_OFFSET(bopp_param, name, 8);
 PIN_OFFSET(bopp_param, type, 16);
@@ -114,10 +127,11 @@ constexpr bool layout_pinned_here = true;
 constexpr bool layout_pinned_here = false;
 #endif
 
-TEST(AbiLayout, VersionIs1Point0) {
-  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.0.
+TEST(AbiLayout, VersionIs1Point1) {
+  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.1 (1.0 plus
+  // the typed configuration: bopp_host's last two fields and bopp_config_entry).
   EXPECT_EQ(BOPP_ABI_MAJOR, 1);
-  EXPECT_EQ(BOPP_ABI_MINOR, 0);
+  EXPECT_EQ(BOPP_ABI_MINOR, 1);
   EXPECT_STREQ(BOPP_ENTRY_SYMBOL, "bopp_plugin_manifest");
 }
 
@@ -129,7 +143,8 @@ TEST(AbiLayout, ManifestHeadIsReadableByAnyHost) {
 
 TEST(AbiLayout, StructSizesArePinnedOnX8664Linux) {
   if (!layout_pinned_here) GTEST_SKIP() << "sizes are pinned for x86-64 Linux only";
-  EXPECT_EQ(sizeof(bopp_host), 40u);
+  EXPECT_EQ(sizeof(bopp_host), 56u);
+  EXPECT_EQ(sizeof(bopp_config_entry), 64u);
   EXPECT_EQ(sizeof(bopp_param), 64u);
   EXPECT_EQ(sizeof(bopp_problem), 88u);
   EXPECT_EQ(sizeof(bopp_objective_class), 88u);

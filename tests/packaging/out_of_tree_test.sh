@@ -97,6 +97,10 @@ grep -q "example_styblinski_tang .*1\.0\.0" <<< "$list" || fail "bopp list does 
 grep -q "from random .*($prefix/lib/bopp/plugins/libbopp-random.so)" <<< "$list" \
     || fail "the installed bopp does not find its own plugins in $prefix/lib/bopp/plugins"
 grep -q "minimal_c_sphere" <<< "$list" || fail "bopp list does not show the installed minimal C objective"
+# The C objective reads its two parameters through the typed configuration (docs/abi.md):
+# |2.5 - 1.5|^4 + |-0.5 - 1.5|^4 = 1 + 16.
+value=$(echo "2.5,-0.5" | "$bopp" eval minimal_c_sphere --set shift=1.5 --set power=4 --points -)
+[ "$value" = 17 ] || fail "minimal_c_sphere with shift 1.5 and power 4 gave '$value', expected 17"
 ! grep -q "Broken" <<< "$list" || fail "bopp list shows broken libraries"
 grep -q "$work/plugins" <<< "$("$bopp" list --paths)" || fail "bopp list --paths does not show BOPP_PLUGIN_PATH"
 

@@ -16,11 +16,15 @@ bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem) {
 Algorithm::Algorithm(const AlgorithmEntry& entry, const bopp::Problem& problem,
                      const std::string& config_toml, std::uint64_t seed,
                      const HostServices& services)
-    : entry_(entry), name_(entry.name()), problem_(problem_for_algorithm(problem)) {
+    : entry_(entry),
+      name_(entry.name()),
+      config_(entry.params(), config_toml),
+      host_(config_.attach(*services.get())),
+      problem_(problem_for_algorithm(problem)) {
   c_problem_.emplace(problem_);
   ErrorBuffer error;
   const bopp_status status =
-      entry_.table->create(c_problem_->get(), config_toml.c_str(), seed, services.get(), &instance_,
+      entry_.table->create(c_problem_->get(), config_toml.c_str(), seed, &host_, &instance_,
                            error.data(), error.capacity());
   if (status != BOPP_OK || instance_ == nullptr) {
     throw Error("algorithm '" + name_ + "' (" + entry_.library->path().filename().string() +

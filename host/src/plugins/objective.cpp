@@ -68,12 +68,15 @@ void check_problem(const bopp::Problem& p, const std::string& who) {
 
 Objective::Objective(const ObjectiveEntry& entry, const std::string& config_toml,
                      std::uint64_t seed, const HostServices& services)
-    : entry_(entry), name_(entry.name()) {
+    : entry_(entry),
+      name_(entry.name()),
+      config_(entry.params(), config_toml),
+      host_(config_.attach(*services.get())) {
   ErrorBuffer error;
   const std::string who =
       "objective '" + name_ + "' (" + entry_.library->path().filename().string() + ")";
-  const bopp_status status = entry_.table->create(config_toml.c_str(), seed, services.get(),
-                                                  &instance_, error.data(), error.capacity());
+  const bopp_status status = entry_.table->create(config_toml.c_str(), seed, &host_, &instance_,
+                                                  error.data(), error.capacity());
   if (status != BOPP_OK || instance_ == nullptr) {
     throw Error(who + " could not be created: " + error.message("no message"));
   }

@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 #define BOPP_ABI_MAJOR 1
-#define BOPP_ABI_MINOR 0
+#define BOPP_ABI_MINOR 1
 
 /* The one symbol every plugin library exports. */
 #define BOPP_ENTRY_SYMBOL "bopp_plugin_manifest"
@@ -72,6 +72,13 @@ typedef struct bopp_host {
   int32_t (*stop_requested)(void* context);
   /* How many threads the plugin may use (>= 1). */
   uint32_t thread_budget;
+  /* ABI 1.1: the configuration `create` was given, as typed entries a C reader takes without a
+     TOML parser (bopp_config_entry, below): the same keys and values as `config_toml`, every
+     default filled in, in the order the class declares its params. Valid as long as the host
+     struct. A 1.0 host does not write these fields: read them only when `struct_size` covers
+     them (bopp_config_find does). */
+  const struct bopp_config_entry* const* config;
+  uint32_t config_count;
 } bopp_host;
 
 /* ---- parameter schema ----------------------------------------------------------------- */
@@ -103,6 +110,41 @@ typedef struct bopp_param {
   double maximum;      /* inclusive; +INFINITY when unbounded */
   const char* choices; /* STRING only: "a|b|c", or NULL for any string */
 } bopp_param;
+
+/* ---- typed configuration (ABI 1.1) ----------------------------------------------------- */
+/*
+ * One key of an instance's configuration. `type` says which value field holds it; the
+ * others are zero. A REAL key given as a TOML integer arrives widened to `real`. An optional
+ * key with no default that the user left out is absent from the array.
+ */
+typedef struct bopp_config_entry {
+  uint32_t struct_size;
+  const char* name;    /* the parameter's name */
+  int32_t type;        /* BOPP_PARAM_* */
+  int32_t boolean;     /* BOOL: 0 or 1 */
+  int64_t integer;     /* INT */
+  double real;         /* REAL */
+  const char* string;  /* STRING: UTF-8, NUL-terminated */
+  const double* reals; /* REAL_LIST: `real_count` values (NULL when empty) */
+  uint64_t real_count;
+} bopp_config_entry;
+
+/* The entry named `name`, or NULL (no such key, or a host older than ABI 1.1). */
+static inline const bopp_config_entry* bopp_config_find(const struct bopp_host* host,
+                                                        const char* name) {
+  uint32_t i;
+  if (host == NULL || name == NULL ||
+      host->struct_size < offsetof(struct bopp_host, config_count) + sizeof(uint32_t)) {
+    return NULL;
+  }
+  for (i = 0; i < host->config_count; ++i) {
+    const char* a = host->config[i]->name;
+    const char* b = name;
+    while (*a != '\0' && *a == *b) ++a, ++b;
+    if (*a == *b) return host->config[i];
+  }
+  return NULL;
+}
 
 /* ---- the problem an objective poses --------------------------------------------------- */
 enum { BOPP_DIM_CONTINUOUS = 0, BOPP_DIM_INTEGER = 1, BOPP_DIM_CATEGORICAL = 2 };

@@ -1,5 +1,6 @@
 // The run loop: budget, batches, negation, rounding, failures, and the record it leaves.
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 
@@ -357,6 +358,23 @@ TEST(Run, TheMinimalPluginsOfTheDocsLoadAndRun) {
   EXPECT_EQ(r.status, RunStatus::completed);
   ASSERT_TRUE(r.best.has_value());
   EXPECT_LT(r.best->y, 0.05);  // the hill climber finds the sphere's bottom from the centre's ring
+}
+
+// The C example reads its two parameters through ABI 1.1's typed entries, not the TOML text.
+TEST(Run, TheMinimalCObjectiveReadsItsParametersThroughTheTypedForm) {
+  const PluginRegistry examples({test::test_plugin_dir("examples")});
+  const HostServices services("test", nullptr, nullptr, 1);
+  Objective shifted(examples.objective("minimal_c_sphere"), "power = 4\nshift = 1.5\n", 0,
+                    services);
+  const double at_optimum[] = {1.5, 1.5}, one_off[] = {2.5, 1.5}, two_off[] = {3.5, -0.5};
+  EXPECT_EQ(shifted.evaluate(at_optimum, 0).y, 0.0);
+  EXPECT_EQ(shifted.evaluate(one_off, 0).y, 1.0);
+  EXPECT_EQ(shifted.evaluate(two_off, 0).y, 32.0);  // 2^4 + 2^4
+  ASSERT_EQ(shifted.problem().optimizer.size(), 2);
+  EXPECT_EQ(shifted.problem().optimizer[0], 1.5);
+  Objective defaults(examples.objective("minimal_c_sphere"), "power = 2\nshift = 0.0\n", 0,
+                     services);
+  EXPECT_EQ(defaults.evaluate(two_off, 0).y, 12.5);  // 3.5^2 + 0.5^2
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/plugins/typed_config.hpp>
 #include <bopp/kit/problem.hpp>
 
 #include <memory>
@@ -46,6 +47,10 @@ class Algorithm {
 
   AlgorithmEntry entry_;
   std::string name_;
+  // The host services this instance was given, with its typed configuration: both must
+  // outlive the instance (abi.h).
+  TypedConfig config_;
+  bopp_host host_;
   bopp::Problem problem_;
   std::optional<bopp::CProblem> c_problem_;
   void* instance_ = nullptr;

@@ -3,6 +3,7 @@
 
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/plugins/typed_config.hpp>
 #include <bopp/kit/problem.hpp>
 
 #include <memory>
@@ -45,6 +46,10 @@ class Objective {
  private:
   ObjectiveEntry entry_;
   std::string name_;
+  // The host services this instance was given, with its typed configuration: both must
+  // outlive the instance (abi.h).
+  TypedConfig config_;
+  bopp_host host_;
   void* instance_ = nullptr;
   bopp::Problem problem_;
 };
