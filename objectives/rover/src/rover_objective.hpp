@@ -65,7 +65,7 @@ class RoverObjective {
     std::mt19937_64 bits(seed);
     for (Eigen::Index i = 0; i < dim_; ++i) {
       const double nudge = jitter_ > 0.0 ? jitter_ * bo::standard_normal(bits) : 0.0;
-      points(i / 2, i % 2) = -0.1 + 1.2 * x[i] + nudge;
+      points(i / 2, i % 2) = world_low + (world_high - world_low) * x[i] + nudge;
     }
     return points;
   }
@@ -88,6 +88,9 @@ class RoverObjective {
     throw SchemaError(key, node != nullptr ? node->source().begin.line : 0,
                       "key '" + key + "' of objective 'rover' " + what);
   }
+
+  static constexpr double world_low = -0.1;
+  static constexpr double world_high = 1.1;
 
   Eigen::Index dim_;
   RoverWorld world_;
