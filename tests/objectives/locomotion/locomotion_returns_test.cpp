@@ -1,10 +1,16 @@
 // The returns the library computes: goldens of fixed policies, recorded once with the reason
 // each is right, and the seed, episode and normalization rules around them.
+#include "linear_policy_episode.hpp"
 #include "locomotion_module.hpp"
+#include "locomotion_task.hpp"
+#include "mujoco_model.hpp"
+#include "task_models.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -62,6 +68,27 @@ TEST(LocomotionReturns, HopperFixedPolicyGolden) {
   const Objective hopper("hopper");
   // This policy pushes the hopper over within a dozen steps: a short episode, a small return.
   expect_golden(hopper.evaluate_one(fixed_policy(33), 5), 6.2552906728889477);
+}
+
+// The point is W row by row (x[8i + j] = W(i, j)), and the point's seed seeds the episode's
+// draws: the module's value is the episode's return under that matrix.
+TEST(LocomotionReturns, PointIsThePolicyMatrixRowByRow) {
+  const std::vector<double> x = fixed_policy(16);
+  Eigen::MatrixXd policy(2, 8);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 8; ++j) policy(i, j) = x[static_cast<std::size_t>(8 * i + j)];
+  const bopp::locomotion::SharedModel model =
+      bopp::locomotion::load_mjcf(bopp::locomotion::swimmer_mjcf(), "swimmer");
+  auto episode_return = [&](const Eigen::MatrixXd& w) {
+    bopp::locomotion::EpisodeSettings settings;
+    settings.reset_noise = 0.1;
+    std::mt19937_64 rng(21);
+    return run_episode(bopp::locomotion::swimmer_task, *model, w, settings, rng).total_return;
+  };
+  const double value = Objective("swimmer").evaluate_one(x, 21);
+  EXPECT_EQ(value, episode_return(policy));
+  // Reading x column by column would be another policy, with another return.
+  EXPECT_NE(value, episode_return(Eigen::Map<const Eigen::MatrixXd>(x.data(), 2, 8)));
 }
 
 TEST(LocomotionReturns, TheSeedFixesTheInitialNoise) {
