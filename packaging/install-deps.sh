@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev
   libnlopt-cxx-dev libnlopt-dev
   libgtest-dev libgmock-dev googletest
+  libmujoco-dev
   libbenchmark-dev
   libbox2d-dev
   libopenmpi-dev openmpi-bin

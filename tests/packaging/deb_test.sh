@@ -27,7 +27,7 @@ step "Depends"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "bopp: $depends"
 # What the program and the plugins link (dpkg-shlibdeps); names as in Debian 12.
-for lib in libc6 libstdc++6 libboost-program-options libnlopt0 libopenblas liblapacke libbox2d2; do
+for lib in libc6 libstdc++6 libboost-program-options libnlopt0 libopenblas liblapacke libbox2d2 libmujoco; do
   grep -q "$lib" <<< "$depends" || fail "bopp does not depend on $lib: $depends"
 done
 dev_depends=$(dpkg-deb -f "$dev" Depends)
@@ -40,7 +40,8 @@ done
 step "contents"
 contents=$(dpkg-deb -c "$deb"; dpkg-deb -c "$dev")
 for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/lib/bopp/plugins/libbopp-push.so \
-            ./usr/lib/bopp/plugins/libbopp-lunar.so ./usr/share/bopp/examples/quickstart.toml ./usr/share/bopp/examples/branin-random.toml \
+            ./usr/lib/bopp/plugins/libbopp-lunar.so ./usr/lib/bopp/plugins/libbopp-locomotion.so \
+            ./usr/share/bopp/examples/quickstart.toml ./usr/share/bopp/examples/branin-random.toml \
             ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a \
             ./usr/include/bopp/abi.h ./usr/include/bopp/plugin.hpp ./usr/lib/cmake/bopp/boppConfig.cmake \
             ./usr/lib/cmake/bopp/BoppAddPlugin.cmake; do
