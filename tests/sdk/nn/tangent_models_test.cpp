@@ -160,4 +160,56 @@ TEST(NetworkFit, GradientMatchesCentralDifferences) {
   EXPECT_LT((gradient - numeric).norm() / gradient.norm(), 1e-6);
 }
 
+// The reference code trains in the standard parameterization, θ_std = D θ with D = σ_w/√n_{l−1}
+// for weights and σ_b for biases, with one learning rate η. Gradient descent in NTK coordinates
+// with the per-parameter steps D⁻² (Mlp::standard_parameterization_steps) is the same iteration:
+// one step of each, the standard one on finite-difference gradients, lands on the same network.
+TEST(NetworkFit, StandardStepsReproduceStandardParameterizationDescent) {
+  MlpShape shape;
+  shape.input_dim = 2;
+  shape.depth = 2;
+  shape.width = 4;
+  shape.activation = Activation::erf;
+  const Mlp mlp(shape);
+  const Eigen::Index p = mlp.parameter_count();
+  std::mt19937_64 rng(6);
+  const Eigen::MatrixXd X = unit_points(3, rng);
+  const Eigen::VectorXd y = normal_vector(3, rng);
+  const Eigen::VectorXd theta0 = normal_vector(p, rng);
+  const Eigen::VectorXd start = theta0 + 0.1 * normal_vector(p, rng);
+  const double lambda = 0.01, eta = 1e-3;
+  const SquaredErrorFit fit = network_fit(mlp, X, y, Eigen::VectorXd::Zero(3), 1.0);
+
+  TrainingOptions options;
+  options.learning_rate = eta;
+  options.max_steps = 1;
+  options.step_scales = mlp.standard_parameterization_steps();
+  const Eigen::VectorXd ntk_step = train_regularized(fit, 3, lambda, theta0, start, options).theta;
+
+  // D from its definition, layer by layer.
+  Eigen::VectorXd D(p);
+  for (int l = 1; l <= mlp.layers(); ++l) {
+    const Eigen::Index weights = mlp.units(l) * mlp.units(l - 1);
+    D.segment(mlp.layer_offset(l), weights)
+        .setConstant(shape.weight_std / std::sqrt(static_cast<double>(mlp.units(l - 1))));
+    D.segment(mlp.layer_offset(l) + weights, mlp.units(l)).setConstant(shape.bias_std);
+  }
+  Eigen::VectorXd scratch;
+  const auto standard_loss = [&](const Eigen::VectorXd& theta_std) {
+    const Eigen::VectorXd theta = theta_std.cwiseQuotient(D);
+    return (fit(theta, scratch) + 0.5 * lambda * (theta - theta0).squaredNorm()) / 3;
+  };
+  const Eigen::VectorXd start_std = D.cwiseProduct(start);
+  Eigen::VectorXd gradient_std(p);
+  for (Eigen::Index k = 0; k < p; ++k) {
+    const double h = 1e-6 * std::max(1.0, std::abs(start_std[k]));
+    Eigen::VectorXd up = start_std, down = start_std;
+    up[k] += h;
+    down[k] -= h;
+    gradient_std[k] = (standard_loss(up) - standard_loss(down)) / (2 * h);
+  }
+  const Eigen::VectorXd standard_step = (start_std - eta * gradient_std).cwiseQuotient(D);
+  EXPECT_LT((ntk_step - standard_step).norm() / (ntk_step - start).norm(), 1e-6);
+}
+
 }  // namespace
