@@ -42,7 +42,7 @@ contents=$(dpkg-deb -c "$deb"; dpkg-deb -c "$dev")
 for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/lib/bopp/plugins/libbopp-push.so \
             ./usr/lib/bopp/plugins/libbopp-lunar.so ./usr/lib/bopp/plugins/libbopp-locomotion.so \
             ./usr/share/bopp/examples/quickstart.toml ./usr/share/bopp/examples/branin-random.toml \
-            ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a \
+            ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a ./usr/lib/libbopp-nn.a ./usr/include/bopp/nn/mlp.hpp \
             ./usr/include/bopp/abi.h ./usr/include/bopp/plugin.hpp ./usr/lib/cmake/bopp/boppConfig.cmake \
             ./usr/lib/cmake/bopp/BoppAddPlugin.cmake; do
   grep -q " $path$" <<< "$contents" || fail "the packages lack $path"

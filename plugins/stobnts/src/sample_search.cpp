@@ -1,0 +1,38 @@
+#include "sample_search.hpp"
+
+#include <bopp/bo/acquisition_optimizer.hpp>
+#include <bopp/bo/box_minimizer.hpp>
+#include <bopp/bo/portable_random.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+namespace bopp::stobnts {
+
+Eigen::VectorXd maximize_sample(const bo::Acquisition& sample, const Problem& problem,
+                                const SampleSearchOptions& options, std::mt19937_64& rng) {
+  if (problem.has_candidates()) return bo::maximize_over_candidates(sample, problem.candidates).x;
+  Eigen::MatrixXd points(options.random_points, problem.dim());
+  for (Eigen::Index i = 0; i < points.rows(); ++i)
+    for (Eigen::Index j = 0; j < points.cols(); ++j)
+      points(i, j) = bo::uniform(rng, problem.lower[j], problem.upper[j]);
+  const Eigen::VectorXd values = sample.values(points);
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(points.rows()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  const auto starts_count = std::clamp<Eigen::Index>(options.restarts, 1, points.rows());
+  std::partial_sort(order.begin(), order.begin() + starts_count, order.end(),
+                    [&values](Eigen::Index a, Eigen::Index b) { return values[a] > values[b]; });
+  if (options.restarts == 0) return points.row(order[0]).transpose();
+  Eigen::MatrixXd starts(starts_count, problem.dim());
+  for (Eigen::Index k = 0; k < starts_count; ++k)
+    starts.row(k) = points.row(order[static_cast<std::size_t>(k)]);
+  const bo::SmoothFunction negated = [&sample](const Eigen::VectorXd& x, Eigen::VectorXd* g) {
+    const double v = sample.value(x, g);
+    if (g != nullptr) *g = -*g;
+    return -v;
+  };
+  return bo::minimize_in_box(negated, problem.lower, problem.upper, starts).x;
+}
+
+}  // namespace bopp::stobnts

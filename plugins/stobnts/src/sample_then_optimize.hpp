@@ -1,0 +1,55 @@
+// The loop shared by sto-bnts, sto-bnts-linear and deep-ensemble (Dai et al. 2022,
+// Algorithms 1 and 2): n_init random points first; then each of the B points of a batch is the
+// maximizer of its own freshly drawn and trained model, conditioned on every successful
+// observation so far. No fantasies, no penalization: the B draws are independent, and two of
+// them may pick the same candidate.
+#pragma once
+
+#include "network_sample.hpp"
+#include "settings.hpp"
+
+#include <bopp/nn/mlp.hpp>
+#include <bopp/plugin.hpp>
+
+#include <cstdint>
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace bopp::stobnts {
+
+class SampleThenOptimize {
+ public:
+  SampleThenOptimize(Variant variant, const char* name, const Problem& problem,
+                     const Config& config, std::uint64_t seed, const Host& host);
+
+  Points ask(std::size_t max_points);
+  void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
+  Eigen::VectorXd recommend() const;
+
+  // Draw `draw` of model-based iteration `iteration`, trained on the data told so far (needs
+  // at least one successful observation). For tests and diagnostics.
+  NetworkSample sample(std::uint64_t iteration, std::uint64_t draw) const;
+  const Settings& settings() const { return settings_; }
+  const nn::Mlp& network() const { return mlp_; }
+
+ private:
+  Eigen::VectorXd random_point();
+  Eigen::VectorXd training_targets() const;
+
+  Variant variant_;
+  std::string name_;
+  Problem problem_;
+  Host host_;
+  std::uint64_t seed_;
+  Settings settings_;
+  nn::Mlp mlp_;
+  std::mt19937_64 design_rng_;
+  Eigen::Index design_used_ = 0;
+  std::uint64_t iterations_ = 0;  // model-based asks so far
+  Eigen::MatrixXd X_;             // successful observations
+  Eigen::VectorXd y_;
+};
+
+}  // namespace bopp::stobnts

@@ -1,0 +1,77 @@
+#include "settings.hpp"
+
+namespace bopp::stobnts {
+
+std::vector<Param> settings_params(Variant variant) {
+  std::vector<Param> params = {
+      Param::integer("n_init", 20, "uniform random points (or candidate rows) asked first")
+          .at_least(1),
+      Param::integer("depth", 2, "L, the number of hidden layers").range(0, 64),
+      Param::integer("width", 256, "m, the units of every hidden layer").range(1, 100000),
+      Param::choice("activation", "relu", "relu|erf", "activation of the hidden layers"),
+      Param::real("weight_std", 1.5, "sigma_w of the NTK parameterization").at_least(0),
+      Param::real("bias_std", 0.05, "sigma_b of the NTK parameterization").at_least(0),
+      Param::real("noise_std", 0.1,
+                  "sigma, the noise standard deviation of the regularizer beta^2 sigma^2 "
+                  "|theta - theta0|^2 (in the units of the transformed y)")
+          .at_least(1e-12),
+      Param::real("beta", 1.0, "beta_t, the output multiplier (Dai et al. use 1 throughout)")
+          .at_least(1e-12),
+      Param::choice("y_transform", "standardize", "standardize|none",
+                    "train on standardized observations, or on the raw values"),
+      Param::boolean("perturb_targets", false,
+                     "add beta sigma N(0, 1) to every target of a draw, which makes the trained "
+                     "model an exact posterior draw (the paper does not)"),
+      Param::real("learning_rate", 1e-3,
+                  "gradient-descent step on the loss divided by 2n (the reference code's scaling)")
+          .at_least(0),
+      Param::choice("lr_scaling", "standard", "standard|ntk",
+                    "standard: per-layer steps fan_in / sigma_w^2 and 1 / sigma_b^2, i.e. plain "
+                    "gradient descent in the standard parameterization; ntk: one step for all"),
+      Param::integer("train_steps", 10000, "gradient-descent steps per draw").at_least(0),
+      Param::real("grad_tol", 0.0,
+                  "stop training once the gradient norm falls below this fraction of its "
+                  "initial value (0: run all train_steps)")
+          .at_least(0),
+      Param::integer("acq_random", 10000,
+                     "uniform random points where a draw is evaluated on a box domain")
+          .range(1, 10000000),
+      Param::integer("acq_restarts", 10, "L-BFGS runs from the best random points").range(0, 10000),
+  };
+  if (variant == Variant::linear)
+    params.push_back(Param::choice(
+        "linear_solver", "closed_form", "closed_form|gd",
+        "closed_form: the exact minimizer of the regularized loss (the limit of the gradient "
+        "descent the paper prescribes); gd: train_steps of gradient descent"));
+  if (variant == Variant::ensemble)
+    params.push_back(Param::boolean(
+        "anchor", false,
+        "keep the pull toward the initialization (He et al.'s RP-param); false: plain squared "
+        "error, as in the reference code"));
+  return params;
+}
+
+Settings read_settings(const Config& config, Variant variant) {
+  Settings s;
+  s.initial_points = config.integer("n_init");
+  s.shape.depth = static_cast<int>(config.integer("depth"));
+  s.shape.width = config.integer("width");
+  s.shape.activation = nn::activation_from_name(config.string("activation"));
+  s.shape.weight_std = config.real("weight_std");
+  s.shape.bias_std = config.real("bias_std");
+  s.noise_std = config.real("noise_std");
+  s.beta = config.real("beta");
+  s.standardize = config.string("y_transform") == "standardize";
+  s.perturb_targets = config.boolean("perturb_targets");
+  s.training.learning_rate = config.real("learning_rate");
+  s.standard_steps = config.string("lr_scaling") == "standard";
+  s.training.max_steps = static_cast<int>(config.integer("train_steps"));
+  s.training.gradient_tolerance = config.real("grad_tol");
+  s.acq_random = static_cast<int>(config.integer("acq_random"));
+  s.acq_restarts = static_cast<int>(config.integer("acq_restarts"));
+  if (variant == Variant::linear) s.closed_form = config.string("linear_solver") == "closed_form";
+  if (variant == Variant::ensemble) s.anchor = config.boolean("anchor");
+  return s;
+}
+
+}  // namespace bopp::stobnts

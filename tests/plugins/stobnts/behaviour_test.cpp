@@ -1,0 +1,106 @@
+// The ask/tell contract of the three algorithms: batch sizes, points inside the box or rows of
+// the candidate set, same-seed replay, and fresh draws in every iteration and within a batch
+// (the reference code reuses one set of networks for the whole run).
+#include "support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using namespace bopp::stobnts;
+using stobnts_test::config;
+
+const std::string small =
+    "n_init = 3\ndepth = 1\nwidth = 16\ntrain_steps = 50\nacq_random = 200\nacq_restarts = 2\n";
+
+double bumpy(const Eigen::VectorXd& x) { return std::sin(3 * x[0]) + std::cos(2 * x[1]); }
+
+bopp::Problem box() {
+  bopp::Problem p;
+  p.lower = Eigen::Vector2d(-1.0, 0.0);
+  p.upper = Eigen::Vector2d(2.0, 5.0);
+  return p;
+}
+
+template <class Algorithm>
+class StoBntsContract : public ::testing::Test {};
+using Algorithms = ::testing::Types<StoBnts, StoBntsLinear, DeepEnsemble>;
+TYPED_TEST_SUITE(StoBntsContract, Algorithms);
+
+TYPED_TEST(StoBntsContract, AsksTheDesignThenFullBatchesInsideTheBox) {
+  TypeParam algorithm(box(), config<TypeParam>(small), 7, bopp::Host());
+  EXPECT_EQ(algorithm.ask(2).rows(), 2);
+  stobnts_test::tell(algorithm, algorithm.ask(2), bumpy);  // the last design point
+  for (int k = 0; k < 3; ++k) {
+    const bopp::Points X = algorithm.ask(3);
+    ASSERT_EQ(X.rows(), 3);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      EXPECT_TRUE((X.row(i).transpose().array() >= box().lower.array()).all());
+      EXPECT_TRUE((X.row(i).transpose().array() <= box().upper.array()).all());
+    }
+    stobnts_test::tell(algorithm, X, bumpy);
+  }
+}
+
+TYPED_TEST(StoBntsContract, SameSeedAsksTheSamePoints) {
+  TypeParam a(box(), config<TypeParam>(small), 11, bopp::Host());
+  TypeParam b(box(), config<TypeParam>(small), 11, bopp::Host());
+  TypeParam c(box(), config<TypeParam>(small), 12, bopp::Host());
+  const Eigen::MatrixXd asked = stobnts_test::run(a, bumpy, 2, 5, 2);
+  EXPECT_EQ(stobnts_test::run(b, bumpy, 2, 5, 2), asked);
+  EXPECT_NE(stobnts_test::run(c, bumpy, 2, 5, 2), asked);
+}
+
+TYPED_TEST(StoBntsContract, AsksRowsOfTheCandidateSet) {
+  bopp::Problem p = box();
+  p.candidates.resize(40, 2);
+  for (Eigen::Index i = 0; i < 40; ++i)
+    p.candidates.row(i) << -1.0 + 3.0 * (i % 8) / 7.0, 5.0 * (i / 8) / 4.0;
+  TypeParam algorithm(p, config<TypeParam>(small), 3, bopp::Host());
+  const Eigen::MatrixXd asked = stobnts_test::run(algorithm, bumpy, 2, 5, 2);
+  ASSERT_EQ(asked.rows(), 9);  // 3 design points asked 2 + 1, then 3 batches of 2
+  for (Eigen::Index i = 0; i < asked.rows(); ++i) {
+    bool found = false;
+    for (Eigen::Index r = 0; r < p.candidates.rows(); ++r)
+      found = found || (p.candidates.row(r) == asked.row(i));
+    EXPECT_TRUE(found) << "row " << i << " is not a candidate";
+  }
+}
+
+// Without new data in between, two iterations still draw different models, and so do the
+// points of one batch: on a continuous domain their maximizers differ.
+TYPED_TEST(StoBntsContract, EveryDrawIsFresh) {
+  TypeParam algorithm(box(), config<TypeParam>(small), 5, bopp::Host());
+  stobnts_test::run(algorithm, bumpy, 2, 2, 2);  // the design (3 points) and one batch
+  const bopp::Points first = algorithm.ask(3);
+  const bopp::Points second = algorithm.ask(3);
+  EXPECT_NE(first, second);
+  for (Eigen::Index i = 0; i < 3; ++i)
+    for (Eigen::Index j = i + 1; j < 3; ++j) EXPECT_NE(first.row(i), first.row(j));
+}
+
+TYPED_TEST(StoBntsContract, SampleGradientMatchesCentralDifferences) {
+  TypeParam algorithm(box(), config<TypeParam>(small), 9, bopp::Host());
+  stobnts_test::run(algorithm, bumpy, 2, 3, 2);
+  const NetworkSample sample = algorithm.sample(0, 0);
+  const Eigen::Vector2d x(0.4, 2.2);
+  Eigen::VectorXd gradient;
+  EXPECT_NEAR(sample.value(x, &gradient), sample.values(x.transpose())[0], 1e-12);
+  Eigen::Vector2d numeric;
+  for (Eigen::Index j = 0; j < 2; ++j) {
+    Eigen::VectorXd up = x, down = x;
+    up[j] += 1e-6;
+    down[j] -= 1e-6;
+    numeric[j] = (sample.value(up) - sample.value(down)) / 2e-6;
+  }
+  EXPECT_LT((gradient - numeric).norm(), 1e-6 * (1 + numeric.norm()));
+}
+
+TEST(StoBntsSettings, RejectsUnknownActivation) {
+  EXPECT_THROW(StoBnts(box(), config<StoBnts>("activation = \"tanh\"\n"), 1, bopp::Host()),
+               std::exception);
+}
+
+}  // namespace
