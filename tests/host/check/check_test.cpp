@@ -162,6 +162,8 @@ TEST(Check, FailsEachMisbehavingClassWithItsCheck) {
   expect_failed(o, "grouping", "batch_size_objective",
                 "one call per point gave 1.5, one call for all points gave 8.5");
   expect_failed(o, "seed-repeatable", "counting_objective", "the second with its seed gave");
+  expect_failed(o, "thread-safe", "thread_bound_objective",
+                "serial evaluation gave 0.5, concurrent evaluation on one instance gave 1.5");
   // The well-behaved classes of the same library pass.
   EXPECT_EQ(line_of(o.out, "evaluates", "mixed_objective").rfind("ok", 0), 0u) << o.out;
   EXPECT_EQ(line_of(o.out, "reproducible", "logging_algorithm").rfind("ok", 0), 0u) << o.out;
@@ -170,6 +172,14 @@ TEST(Check, FailsEachMisbehavingClassWithItsCheck) {
   EXPECT_EQ(raw.exit_code, 1);
   expect_failed(raw, "ask-in-bounds", "too_many_points_algorithm",
                 "returned 2 points from ask(1); expected 1..1");
+}
+
+TEST(Check, PassesAClassWithARequiredKeyWithoutExercisingIt) {
+  const Outcome o = check(test_library("misbehaving", "libbopp-misbehaving.so"));
+  const std::string line = line_of(o.out, "defaults", "required_key_objective");
+  EXPECT_EQ(line.rfind("ok", 0), 0u) << o.out;
+  EXPECT_NE(line.find("missing required key 'scale'"), std::string::npos) << line;
+  EXPECT_EQ(line_of(o.out, "create", "required_key_objective"), "") << o.out;
 }
 
 TEST(Check, ReportsTheLinesBeforeAPluginCrashesIt) {

@@ -19,4 +19,6 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Algorithm<misbehaving::LoggingAlgorithm>,
                     bopp::Objective<misbehaving::BatchSizeObjective>,
                     bopp::Objective<misbehaving::CountingObjective>,
+                    bopp::Objective<misbehaving::ThreadBoundObjective>,
+                    bopp::Objective<misbehaving::RequiredKeyObjective>,
                     bopp::Algorithm<misbehaving::UnseededAlgorithm>)

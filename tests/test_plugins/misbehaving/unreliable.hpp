@@ -1,12 +1,14 @@
 // Plugins that run without error but break a promise a host relies on for reruns: values that
-// depend on how points are grouped into calls or on earlier calls, and asks that differ
-// between two instances given one seed. `bopp check` must catch each.
+// depend on how points are grouped into calls, on earlier calls or on the calling thread, and
+// asks that differ between two instances given one seed. `bopp check` must catch each. And one
+// that keeps a promise in a way the checker cannot exercise: a required key.
 #pragma once
 
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
 #include <random>
+#include <thread>
 
 namespace misbehaving {
 
@@ -41,6 +43,42 @@ struct CountingObjective {
     return x.squaredNorm() + static_cast<double>(evaluations++);
   }
   std::uint64_t evaluations = 0;
+};
+
+// Sum of squares on [0, 1]^2, declared thread-safe, plus 1 when evaluated on another thread
+// than the one that created it: a stand-in for state kept per thread, which one instance
+// shared by an evaluator's threads would see differ.
+struct ThreadBoundObjective {
+  static constexpr const char* name = "thread_bound_objective";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary =
+      "sum of squares on [0, 1]^2, declared thread-safe; +1 off its creating thread";
+  static std::vector<bopp::Param> params() { return {}; }
+  ThreadBoundObjective(const bopp::Config&, std::uint64_t, const bopp::Host&) {}
+  bopp::Problem problem() const {
+    bopp::Problem p = bopp::Problem::box(2, 0.0, 1.0);
+    p.thread_safe = true;
+    return p;
+  }
+  double evaluate(const Eigen::VectorXd& x, std::uint64_t) {
+    return x.squaredNorm() + (std::this_thread::get_id() == creator ? 0.0 : 1.0);
+  }
+  std::thread::id creator = std::this_thread::get_id();
+};
+
+// Sum of squares on [0, 1]^2 with a required key, `scale`: an empty table is refused.
+struct RequiredKeyObjective {
+  static constexpr const char* name = "required_key_objective";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "scale times the sum of squares on [0, 1]^2";
+  static std::vector<bopp::Param> params() {
+    return {bopp::Param::real("scale", 1.0, "factor on the value").make_required()};
+  }
+  RequiredKeyObjective(const bopp::Config& config, std::uint64_t, const bopp::Host&)
+      : scale(config.real("scale")) {}
+  bopp::Problem problem() const { return bopp::Problem::box(2, 0.0, 1.0); }
+  double evaluate(const Eigen::VectorXd& x, std::uint64_t) { return scale * x.squaredNorm(); }
+  double scale;
 };
 
 // Asks uniform points drawn from std::random_device, ignoring its seed.
