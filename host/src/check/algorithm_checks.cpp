@@ -12,15 +12,26 @@ namespace {
 
 constexpr std::uint64_t kSeed = 7;
 constexpr int kCreateDestroyTimes = 20;
-constexpr int kReproducibleRounds = 3;
+// Rounds of ask(kRoundBatch) and tell in the checks that look past the start of a run: enough
+// points (16) to get past the initial designs of the model-based algorithms (gpbo's is
+// 2 (d + 1) = 12 points at d = 5), so their model-based asks are checked too.
+constexpr int kRounds = 4;
+constexpr std::size_t kRoundBatch = 4;
 
-// Tells `alg` the check function at every point of X, all evaluations successful.
-void tell_all(Algorithm& alg, const bopp::Problem& problem, const bopp::Points& X) {
+// Tells `alg` the check function at every point of X; with `fail_every_other`, the points
+// 0, 2, 4, ... failed (status BOPP_EVAL_FAILED, y NaN), so that an algorithm asked for one
+// point at a time still sees failures.
+void tell_round(Algorithm& alg, const bopp::Problem& problem, const bopp::Points& X,
+                bool fail_every_other = false) {
   std::vector<double> y(static_cast<std::size_t>(X.rows()));
-  for (Eigen::Index r = 0; r < X.rows(); ++r) {
-    y[static_cast<std::size_t>(r)] = check_function(problem, X.row(r));
+  std::vector<std::int32_t> status(y.size(), BOPP_OK);
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    y[i] = check_function(problem, X.row(static_cast<Eigen::Index>(i)));
+    if (fail_every_other && i % 2 == 0) {
+      status[i] = BOPP_EVAL_FAILED;
+      y[i] = std::numeric_limits<double>::quiet_NaN();
+    }
   }
-  const std::vector<std::int32_t> status(y.size(), BOPP_OK);
   alg.tell(X, y, status);
 }
 
@@ -80,7 +91,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
       for (const std::size_t batch : {1, 2, 7}) {
         with_problem(p, [&] {
           Algorithm alg(entry, p.problem, config, kSeed, services);
-          for (int round = 0; round < 2; ++round) tell_all(alg, p.problem, alg.ask(batch));
+          for (int round = 0; round < 2; ++round) tell_round(alg, p.problem, alg.ask(batch));
           return std::string();
         });
       }
@@ -92,19 +103,9 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
     for (const CheckProblem& p : problems) {
       with_problem(p, [&] {
         Algorithm alg(entry, p.problem, config, kSeed, services);
-        const bopp::Points X = alg.ask(4);
-        std::vector<double> y(static_cast<std::size_t>(X.rows()));
-        std::vector<std::int32_t> status(y.size(), BOPP_OK);
-        for (std::size_t i = 0; i < y.size(); ++i) {
-          y[i] = check_function(p.problem, X.row(static_cast<Eigen::Index>(i)));
-          // Every other point failed, the first among them: an algorithm that only ever
-          // asked one point still sees a failure.
-          if (i % 2 == 0) {
-            status[i] = BOPP_EVAL_FAILED;
-            y[i] = std::numeric_limits<double>::quiet_NaN();
-          }
+        for (int round = 0; round < kRounds; ++round) {
+          tell_round(alg, p.problem, alg.ask(kRoundBatch), /*fail_every_other=*/true);
         }
-        alg.tell(X, y, status);
         alg.ask(2);
         return std::string();
       });
@@ -116,7 +117,9 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
     for (const CheckProblem& p : problems) {
       with_problem(p, [&] {
         Algorithm alg(entry, p.problem, config, kSeed, services);
-        tell_all(alg, p.problem, alg.ask(3));
+        for (int round = 0; round < kRounds; ++round) {
+          tell_round(alg, p.problem, alg.ask(kRoundBatch));
+        }
         alg.recommend();
         return std::string();
       });
@@ -129,16 +132,16 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
       const std::string difference = with_problem(p, [&] {
         Algorithm first(entry, p.problem, config, kSeed, services);
         Algorithm second(entry, p.problem, config, kSeed, services);
-        for (int round = 0; round < kReproducibleRounds; ++round) {
-          const bopp::Points a = first.ask(2);
-          const bopp::Points b = second.ask(2);
+        for (int round = 0; round < kRounds; ++round) {
+          const bopp::Points a = first.ask(kRoundBatch);
+          const bopp::Points b = second.ask(kRoundBatch);
           if (!same_bits(a, b)) {
             return "two instances with seed " + std::to_string(kSeed) +
                    " asked different points in round " + std::to_string(round + 1) +
                    " (expected bit-identical asks for one seed)";
           }
-          tell_all(first, p.problem, a);
-          tell_all(second, p.problem, b);
+          tell_round(first, p.problem, a);
+          tell_round(second, p.problem, b);
         }
         return std::string();
       });
