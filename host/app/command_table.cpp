@@ -1,6 +1,7 @@
 #include "command_table.hpp"
 
 #include "bench_command.hpp"
+#include "check_command.hpp"
 #include "commands.hpp"
 #include "report_command.hpp"
 
@@ -121,6 +122,15 @@ int report_command(const Invocation& call) {
   return report_runs(report);
 }
 
+int check_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one plugin LIBRARY.so")) return 2;
+  CheckCommand check;
+  check.library = call.args[0];
+  check.json = call.options.count("json") > 0;
+  check.trust = host::plugin_trust(call.options.count("allow-insecure-plugins") > 0);
+  return check_library_file(check);
+}
+
 const std::vector<Command> kCommands = {
     {"list",
      "list [--paths]",
@@ -148,11 +158,16 @@ const std::vector<Command> kCommands = {
      "compare run records: tables, convergence plots",
      {"output", "format", "plot", "target"},
      report_command},
+    {"check",
+     "check LIBRARY.so [--json]",
+     "exercise a plugin library's classes as the host does",
+     {"json"},
+     check_command},
 };
 
-constexpr std::string_view kCommandOptions[] = {"paths",     "set",     "unset",  "output",
-                                                "overwrite", "no-sync", "jobs",   "format",
-                                                "plot",      "target",  "points", "seed"};
+constexpr std::string_view kCommandOptions[] = {"paths",   "set",  "unset",  "output", "overwrite",
+                                                "no-sync", "jobs", "format", "plot",   "target",
+                                                "points",  "seed", "json"};
 
 }  // namespace
 

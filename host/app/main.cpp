@@ -57,7 +57,7 @@ po::options_description visible_options() {
       "report: draw plots with gnuplot, png|svg (needs --output)")(
       "target", po::value<std::vector<std::string>>()->composing(),
       "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final "
-      "best)");
+      "best)")("json", "check: print the results as a JSON array");
   return visible;
 }
 

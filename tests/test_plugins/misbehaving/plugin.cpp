@@ -4,6 +4,7 @@
 #include "algorithms.hpp"
 #include "logging.hpp"
 #include "objectives.hpp"
+#include "unreliable.hpp"
 
 #include <bopp/plugin.hpp>
 
@@ -15,4 +16,9 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>,
                     bopp::Algorithm<misbehaving::BadRecommendAlgorithm>,
                     bopp::Objective<misbehaving::LoggingObjective>,
-                    bopp::Algorithm<misbehaving::LoggingAlgorithm>)
+                    bopp::Algorithm<misbehaving::LoggingAlgorithm>,
+                    bopp::Objective<misbehaving::BatchSizeObjective>,
+                    bopp::Objective<misbehaving::CountingObjective>,
+                    bopp::Objective<misbehaving::ThreadBoundObjective>,
+                    bopp::Objective<misbehaving::RequiredKeyObjective>,
+                    bopp::Algorithm<misbehaving::UnseededAlgorithm>)

@@ -1,0 +1,154 @@
+#include <bopp/host/check/algorithm_checks.hpp>
+#include <bopp/host/check/check_problems.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/algorithm.hpp>
+
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+
+constexpr std::uint64_t kSeed = 7;
+constexpr int kCreateDestroyTimes = 20;
+// Rounds of ask(kRoundBatch) and tell in the checks that look past the start of a run: enough
+// points (16) to get past the initial designs of the model-based algorithms (gpbo's is
+// 2 (d + 1) = 12 points at d = 5), so their model-based asks are checked too.
+constexpr int kRounds = 4;
+constexpr std::size_t kRoundBatch = 4;
+
+// Tells `alg` the check function at every point of X; with `fail_every_other`, the points
+// 0, 2, 4, ... failed (status BOPP_EVAL_FAILED, y NaN), so that an algorithm asked for one
+// point at a time still sees failures.
+void tell_round(Algorithm& alg, const bopp::Problem& problem, const bopp::Points& X,
+                bool fail_every_other = false) {
+  std::vector<double> y(static_cast<std::size_t>(X.rows()));
+  std::vector<std::int32_t> status(y.size(), BOPP_OK);
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    y[i] = check_function(problem, X.row(static_cast<Eigen::Index>(i)));
+    if (fail_every_other && i % 2 == 0) {
+      status[i] = BOPP_EVAL_FAILED;
+      y[i] = std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+  alg.tell(X, y, status);
+}
+
+std::string on(const CheckProblem& p) { return " (on the " + p.label + ")"; }
+
+bool same_bits(const bopp::Points& a, const bopp::Points& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() &&
+         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+}  // namespace
+
+void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
+                     const CheckSink& sink) {
+  const std::string subject = entry.name();
+  // Quiet: a checked plugin's log lines are not check results.
+  const HostServices services(
+      subject, [](std::int32_t, const std::string&, const std::string&) {}, nullptr, 1);
+  std::vector<CheckProblem> problems = check_problems();
+  // Every check below runs the wrapper's own checks (count, bounds) and adds its own; an Error
+  // from the wrapper names the plugin and what it did, and becomes the failure message.
+  const auto with_problem = [](const CheckProblem& p, const std::function<std::string()>& body) {
+    try {
+      return body();
+    } catch (const std::exception& e) {
+      throw std::runtime_error(e.what() + on(p));
+    }
+  };
+
+  const bool created = run_check(subject, "create-destroy", sink, [&] {
+    for (int i = 0; i < kCreateDestroyTimes; ++i) {
+      Algorithm alg(entry, problems.front().problem, config, kSeed + i, services);
+    }
+    return std::string();
+  });
+  if (!created) return;
+
+  // An algorithm may refuse a shape of problem it does not handle (gibo needs a box), when it
+  // says so at create; the checks then run on the shapes it accepts. The 2-D box is required.
+  std::string refused;
+  for (auto p = problems.begin() + 1; p != problems.end();) {
+    try {
+      Algorithm alg(entry, p->problem, config, kSeed, services);
+      ++p;
+    } catch (const PluginMisbehaving&) {
+      ++p;  // not a refusal: the checks below report it
+    } catch (const Error& e) {
+      refused += (refused.empty() ? "" : "; ") + p->label + ": " + e.what();
+      p = problems.erase(p);
+    }
+  }
+  sink({subject, "problem-shapes", true,
+        refused.empty() ? "" : "refused at create, so not exercised: " + refused});
+
+  run_check(subject, "ask-in-bounds", sink, [&] {
+    for (const CheckProblem& p : problems) {
+      for (const std::size_t batch : {1, 2, 7}) {
+        with_problem(p, [&] {
+          Algorithm alg(entry, p.problem, config, kSeed, services);
+          for (int round = 0; round < 2; ++round) tell_round(alg, p.problem, alg.ask(batch));
+          return std::string();
+        });
+      }
+    }
+    return std::string();
+  });
+
+  run_check(subject, "tell-failed-points", sink, [&] {
+    for (const CheckProblem& p : problems) {
+      with_problem(p, [&] {
+        Algorithm alg(entry, p.problem, config, kSeed, services);
+        for (int round = 0; round < kRounds; ++round) {
+          tell_round(alg, p.problem, alg.ask(kRoundBatch), /*fail_every_other=*/true);
+        }
+        alg.ask(2);
+        return std::string();
+      });
+    }
+    return std::string();
+  });
+
+  run_check(subject, "recommend-in-bounds", sink, [&] {
+    for (const CheckProblem& p : problems) {
+      with_problem(p, [&] {
+        Algorithm alg(entry, p.problem, config, kSeed, services);
+        for (int round = 0; round < kRounds; ++round) {
+          tell_round(alg, p.problem, alg.ask(kRoundBatch));
+        }
+        alg.recommend();
+        return std::string();
+      });
+    }
+    return std::string();
+  });
+
+  run_check(subject, "reproducible", sink, [&] {
+    for (const CheckProblem& p : problems) {
+      const std::string difference = with_problem(p, [&] {
+        Algorithm first(entry, p.problem, config, kSeed, services);
+        Algorithm second(entry, p.problem, config, kSeed, services);
+        for (int round = 0; round < kRounds; ++round) {
+          const bopp::Points a = first.ask(kRoundBatch);
+          const bopp::Points b = second.ask(kRoundBatch);
+          if (!same_bits(a, b)) {
+            return "two instances with seed " + std::to_string(kSeed) +
+                   " asked different points in round " + std::to_string(round + 1) +
+                   " (expected bit-identical asks for one seed)";
+          }
+          tell_round(first, p.problem, a);
+          tell_round(second, p.problem, b);
+        }
+        return std::string();
+      });
+      if (!difference.empty()) return difference + on(p);
+    }
+    return std::string();
+  });
+}
+
+}  // namespace bopp::host
