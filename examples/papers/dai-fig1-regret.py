@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Dai et al. 2022, Figure 1d: noiseless simple regret of every run of bench/dai-fig1.
 
-`bopp report` cannot pool these runs: every seed is its own function with its own known optimum,
-and the report requires one optimum per objective label. This script looks every evaluated grid
-point up in the seed's noiseless sample (from `bopp eval`), and writes
+`bopp report` pools these runs, each against its own function's optimum, but on the observed
+(noisy) values. This script gives the noiseless regret the paper plots: it looks every evaluated
+grid point up in the seed's noiseless sample (from `bopp eval`), and writes
   <out>/curves.csv   median simple regret over seeds against evaluations, one column per method
   <out>/table.md     median regret at chosen iterations, runs within 1e-3 of the optimum, time
 Usage: dai-fig1-regret.py BOPP BENCH_DIR OUT_DIR

@@ -59,20 +59,24 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
   std::ostringstream out;
   for (const ObjectiveReport& o : report) {
     out << "## " << markdown_cell(o.objective) << " (" << (o.minimize ? "minimize" : "maximize");
-    if (o.optimum) out << ", optimum " << number(*o.optimum);
+    if (o.optimum) {
+      out << ", optimum " << number(*o.optimum);
+    } else if (o.regret) {
+      out << ", regret against each run's own optimum";
+    }
     out << ")\n\n";
     out << "Target " << number(o.target) << " (" << o.target_origin
         << "). Times are seconds per run.\n\n";
     out << "| algorithm | batch | runs | final best (mean ± se) | median |";
-    if (o.optimum) out << " simple regret (mean ± se) | cumulative regret (mean ± se) |";
+    if (o.regret) out << " simple regret (mean ± se) | cumulative regret (mean ± se) |";
     out << " evaluations to target (mean, reached) | algorithm time | evaluation time |\n";
     out << "|---|---:|---:|---:|---:|";
-    if (o.optimum) out << "---:|---:|";
+    if (o.regret) out << "---:|---:|";
     out << "---:|---:|---:|\n";
     for (const ReportRow& r : o.rows) {
       out << "| " << markdown_cell(r.algorithm) << " | " << r.batch << " | " << r.runs << " | "
           << mean_se(r.final_best) << " | " << number(r.final_best.median) << " |";
-      if (o.optimum) {
+      if (o.regret) {
         out << " " << (r.simple_regret ? mean_se(*r.simple_regret) : "–") << " | "
             << (r.cumulative_regret ? mean_se(*r.cumulative_regret) : "–") << " |";
       }
@@ -201,14 +205,17 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
     ObjectiveReport o;
     o.objective = objective;
     o.minimize = members.front()->minimize;
-    o.optimum = members.front()->optimum;
+    o.regret = true;
+    bool one_optimum = true;
     for (const ReportRun* r : members) {
-      if (r->minimize != o.minimize || r->optimum != o.optimum) {
-        throw Error("runs labelled '" + objective +
-                    "' disagree on the objective's sense or optimum (" +
+      if (r->minimize != o.minimize) {
+        throw Error("runs labelled '" + objective + "' disagree on the objective's sense (" +
                     members.front()->folder.string() + ", " + r->folder.string() + ")");
       }
+      o.regret = o.regret && r->optimum.has_value();
+      one_optimum = one_optimum && r->optimum == members.front()->optimum;
     }
+    if (o.regret && one_optimum) o.optimum = members.front()->optimum;
     std::vector<double> finals;
     for (const ReportRun* r : members) {
       const auto curve = best_so_far(*r);
@@ -237,9 +244,9 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
         const auto curve = best_so_far(*r);
         const double final_value = curve.empty() ? kNaN : curve.back();
         final_best.push_back(final_value);
-        if (o.optimum) {
-          simple.push_back(regret(final_value, *o.optimum, o.minimize));
-          const std::vector<double> sums = cumulative_regret(*r, *o.optimum);
+        if (o.regret) {
+          simple.push_back(regret(final_value, *r->optimum, o.minimize));
+          const std::vector<double> sums = cumulative_regret(*r, *r->optimum);
           cumulative.push_back(sums.empty() ? 0.0 : sums.back());
         }
         for (std::size_t i = 0; i < r->evaluations.size(); ++i) {
@@ -253,7 +260,7 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
         eval_s.push_back(r->evaluation_seconds);
       }
       row.final_best = summarize_sample(final_best);
-      if (o.optimum) {
+      if (o.regret) {
         row.simple_regret = summarize_sample(simple);
         row.cumulative_regret = summarize_sample(cumulative);
       }

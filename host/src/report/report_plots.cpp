@@ -46,11 +46,12 @@ struct Figure {
   std::vector<Curve> curves;
 };
 
-// The plotted value of a run after each evaluation: simple regret when the optimum is
-// known, otherwise the best value so far.
-std::vector<double> plotted(const ReportRun& run) {
+// The plotted value of a run after each evaluation: simple regret against its own optimum
+// when the figure plots regret (every run of it knows its optimum, on a log axis), otherwise
+// the best value so far.
+std::vector<double> plotted(const ReportRun& run, bool regret_axis) {
   std::vector<double> v = best_so_far(run);
-  if (run.optimum) {
+  if (regret_axis && run.optimum) {
     for (double& y : v) y = regret(y, *run.optimum, run.minimize);
   }
   return v;
@@ -86,7 +87,7 @@ Curve mean_curve(const std::string& label, const std::vector<std::vector<double>
 Curve by_evaluations(const std::string& label, const std::vector<const ReportRun*>& group,
                      bool log_y) {
   std::vector<std::vector<double>> series;
-  for (const ReportRun* r : group) series.push_back(plotted(*r));
+  for (const ReportRun* r : group) series.push_back(plotted(*r, log_y));
   return mean_curve(label, series, log_y);
 }
 
@@ -94,7 +95,7 @@ Curve by_evaluations(const std::string& label, const std::vector<const ReportRun
 Curve by_batches(const std::string& label, const std::vector<const ReportRun*>& group, bool log_y) {
   std::vector<std::vector<double>> series;
   for (const ReportRun* r : group) {
-    const std::vector<double> v = plotted(*r);
+    const std::vector<double> v = plotted(*r, log_y);
     std::vector<double> per_batch;
     for (std::size_t i = 0; i < v.size(); ++i) {
       const bool last_of_batch =
@@ -160,7 +161,7 @@ Curve by_time(const std::string& label, const std::vector<const ReportRun*>& gro
   std::vector<std::vector<double>> values, times;
   double group_end = 0.0;
   for (const ReportRun* r : group) {
-    values.push_back(plotted(*r));
+    values.push_back(plotted(*r, log_y));
     times.push_back(elapsed(*r));
     if (!times.back().empty()) group_end = std::max(group_end, times.back().back());
   }
@@ -264,7 +265,9 @@ fs::path find_on_path(const std::string& program) {
 // `stem` names the figure's files.
 std::vector<Figure> figures_of(const std::string& objective, const std::string& stem,
                                const std::vector<const ReportRun*>& runs) {
-  const bool regret_axis = runs.front()->optimum.has_value();
+  // Regret when every run knows its optimum (each against its own: they may differ).
+  const bool regret_axis = std::all_of(runs.begin(), runs.end(),
+                                       [](const ReportRun* r) { return r->optimum.has_value(); });
   const std::string quantity = regret_axis ? "simple regret" : "best value so far";
   std::set<std::uint64_t> batches;
   std::map<std::string, std::set<std::uint64_t>> batches_of;

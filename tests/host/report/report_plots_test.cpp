@@ -81,6 +81,29 @@ TEST(Regret, IsNeverNegativeAndTheRawDifferenceKeepsItsSign) {
   EXPECT_DOUBLE_EQ(sums[2], 3.0);
 }
 
+// A bench over functions drawn per seed (gpsample seed = -1): every run has its own optimum,
+// and each run's regret is measured against its own.
+TEST(Regret, RunsWithDifferentOptimaAreEachMeasuredAgainstTheirOwn) {
+  ReportRun a = run({3.0, 2.0}, {true, true}, {0, 1}, {});
+  ReportRun b = run({5.0, 4.5}, {true, true}, {0, 1}, {});
+  b.optimum = 4.0;  // a's is 1.0
+  const auto report = bopp::host::build_report({a, b}, {});
+  ASSERT_EQ(report.size(), 1u);
+  EXPECT_TRUE(report[0].regret);
+  EXPECT_FALSE(report[0].optimum.has_value());
+  ASSERT_EQ(report[0].rows.size(), 1u);
+  // Simple regrets 1 and 0.5; cumulative 2 + 1 = 3 and 1 + 0.5 = 1.5.
+  EXPECT_DOUBLE_EQ(report[0].rows[0].simple_regret->mean, 0.75);
+  EXPECT_DOUBLE_EQ(report[0].rows[0].cumulative_regret->mean, 2.25);
+  const std::string table = bopp::host::format_report(report, "md");
+  EXPECT_NE(table.find("regret against each run's own optimum"), std::string::npos) << table;
+
+  // One run without an optimum: no regret at all, rather than regret of some runs.
+  ReportRun c = run({1.0, 1.0}, {true, true}, {0, 1}, {});
+  c.optimum.reset();
+  EXPECT_FALSE(bopp::host::build_report({a, c}, {})[0].regret);
+}
+
 TEST(ReportPlots, CumulativeRegretAndAlgorithmTimePerEvaluation) {
   const fs::path folder = bopp::test::fresh_folder("report-plots");
   // Two runs of one algorithm; batches of two then one; a failed evaluation adds no regret.

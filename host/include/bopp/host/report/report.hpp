@@ -40,7 +40,10 @@ struct ReportRow {
 struct ObjectiveReport {
   std::string objective;
   bool minimize = true;
-  std::optional<double> optimum;
+  std::optional<double> optimum;  // when every run knows the same optimum
+  // Every run knows its optimum, so regret is reported: against `optimum`, or against each
+  // run's own when they differ (a bench over gpsample's seed = -1 meets one function per seed).
+  bool regret = false;
   double target = 0.0;
   std::string target_origin;    // "given" or "median final best of all runs"
   std::vector<ReportRow> rows;  // sorted by algorithm, then batch
