@@ -84,8 +84,8 @@ static bopp_status create_algorithm(const bopp_problem* problem, const char* con
   return create_objective(config_toml, seed, host, instance, error, error_capacity);
 }
 
-static bopp_status ask(void* instance, uint64_t max_points, double* X, uint64_t* count,
-                       char* error, size_t error_capacity) {
+static bopp_status ask(void* instance, uint64_t max_points, double* X, uint64_t* count, char* error,
+                       size_t error_capacity) {
   (void)instance;
   (void)max_points;
   (void)X;
