@@ -1,6 +1,6 @@
 // The cartpole objective through the bopp program: `bopp eval` on points, and the same values
 // under the serial and the threads evaluator.
-#include "objective_program.hpp"
+#include "../objective_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,18 +18,7 @@ TEST(CartPoleProgram, EvalPrintsTheReturnOfEachPolicy) {
 }
 
 TEST(CartPoleProgram, SerialAndThreadsEvaluatorsGiveTheSameValues) {
-  const std::string objective = "name = 'cartpole'\nepisodes = 3";
-  const auto serial = run_with_evaluator(objective, "kind = 'serial'", "cartpole-serial");
-  const auto threads =
-      run_with_evaluator(objective, "kind = 'threads'\nworkers = 3", "cartpole-threads");
-  ASSERT_EQ(serial.size(), 12u);
-  ASSERT_EQ(threads.size(), serial.size());
-  for (std::size_t i = 0; i < serial.size(); ++i) {
-    ASSERT_TRUE(serial[i].ok) << serial[i].message;
-    EXPECT_EQ(serial[i].x, threads[i].x) << i;
-    EXPECT_EQ(serial[i].seed, threads[i].seed) << i;
-    EXPECT_EQ(serial[i].y, threads[i].y) << i;
-  }
+  expect_same_values_serial_and_threads("name = 'cartpole'\nepisodes = 3", "cartpole");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The lunar objective through the bopp program: `bopp eval` on points, and one run giving the
 // same values under the serial and the threads evaluator.
-#include "../objective_cli.hpp"
+#include "../objective_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,9 +18,7 @@ TEST(LunarCli, EvalGivesTheValuesOfPoints) {
 }
 
 TEST(LunarCli, SerialAndThreadsEvaluatorsGiveTheSameValues) {
-  const std::vector<double> serial = run_values("name = 'lunar'\nepisodes = 2", 8, "serial");
-  ASSERT_EQ(serial.size(), 8u);
-  EXPECT_EQ(run_values("name = 'lunar'\nepisodes = 2", 8, "threads"), serial);
+  expect_same_values_serial_and_threads("name = 'lunar'\nepisodes = 2", "lunar", 8);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The push objective through the bopp program: `bopp eval` on a point, and one run giving the
 // same values under the serial and the threads evaluator.
-#include "../objective_cli.hpp"
+#include "../objective_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,9 +20,7 @@ TEST(PushCli, EvalGivesTheValueOfAPoint) {
 }
 
 TEST(PushCli, SerialAndThreadsEvaluatorsGiveTheSameValues) {
-  const std::vector<double> serial = run_values("name = 'push'", 8, "serial");
-  ASSERT_EQ(serial.size(), 8u);
-  EXPECT_EQ(run_values("name = 'push'", 8, "threads"), serial);
+  expect_same_values_serial_and_threads("name = 'push'", "push", 8);
 }
 
 }  // namespace

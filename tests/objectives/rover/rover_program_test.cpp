@@ -1,6 +1,6 @@
 // The rover objective through the bopp program: `bopp eval` on a point, and the same values
 // under the serial and the threads evaluator.
-#include "objective_program.hpp"
+#include "../objective_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,18 +24,7 @@ TEST(RoverProgram, EvalPrintsTheRewardOfAPoint) {
 }
 
 TEST(RoverProgram, SerialAndThreadsEvaluatorsGiveTheSameValues) {
-  const std::string objective = "name = 'rover'";
-  const auto serial = run_with_evaluator(objective, "kind = 'serial'", "rover-serial");
-  const auto threads =
-      run_with_evaluator(objective, "kind = 'threads'\nworkers = 3", "rover-threads");
-  ASSERT_EQ(serial.size(), 12u);
-  ASSERT_EQ(threads.size(), serial.size());
-  for (std::size_t i = 0; i < serial.size(); ++i) {
-    ASSERT_TRUE(serial[i].ok) << serial[i].message;
-    EXPECT_EQ(serial[i].x, threads[i].x) << i;
-    EXPECT_EQ(serial[i].seed, threads[i].seed) << i;
-    EXPECT_EQ(serial[i].y, threads[i].y) << i;  // bit for bit, nudges included
-  }
+  expect_same_values_serial_and_threads("name = 'rover'", "rover");  // nudges included
 }
 
 }  // namespace
