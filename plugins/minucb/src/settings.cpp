@@ -16,9 +16,10 @@ std::vector<Param> shared_params() {
                        "sigma, not sqrt(beta))")
                .at_least(0));
   p.push_back(
-      Param::real("delta", 0.2,
-                  "half-width of the local box x_t +- delta (user units) for sampling and the step "
-                  "(GIBO's synthetic 0.2)")
+      Param::real(
+          "delta", 0.0,
+          "half-width of the local box x_t +- delta (user units) for sampling and the step; "
+          "0 means 0.2 x the smallest box width (GIBO's synthetic 0.2 on [0, 1]^d)")
           .at_least(0));
   p.push_back(
       Param::integer("n_max", 0, "sliding window: most recent observations kept; 0 means 5 d")
@@ -44,7 +45,10 @@ Settings read_settings(const Problem& problem, const Config& config, const std::
   s.outputscale = gp.outputscale;
   s.noise_variance = gp.noise_variance;
   s.fit = gp.fit;
+  // Relative to the box by default, as gibo's: a fixed 0.2 would be a hundredth of a box of
+  // width 20, and the method would be no better than random search there.
   s.delta = config.real("delta");
+  if (s.delta == 0) s.delta = 0.2 * (problem.upper - problem.lower).minCoeff();
   if (!(s.delta > 0)) throw SchemaError("delta", 0, "key 'delta' of " + owner + " must be > 0");
   s.n_max = config.integer("n_max") > 0 ? config.integer("n_max") : 5 * d;
   s.lr = config.real("lr");

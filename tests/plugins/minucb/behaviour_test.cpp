@@ -3,6 +3,7 @@
 // quadratic, and configuration errors.
 #include "la_minucb.hpp"
 #include "minucb.hpp"
+#include "settings.hpp"
 #include "support.hpp"
 
 #include <bopp/plugin.hpp>
@@ -330,6 +331,19 @@ TEST(Settings, SobolStartIsSharedByIndexAndInsideTheBox) {
   EXPECT_EQ(make<MinUcb>(p, "", 1).recommend(), Eigen::VectorXd::Constant(4, 1.5));
 }
 
+// Lengths are relative to the box by default: 0.2 of the smallest width, as gibo's practical
+// variant, so a box of width 20 gets a local box of half-width 4, not 0.2.
+TEST(Settings, TheLocalBoxIsAFifthOfTheBoxWidthByDefault) {
+  const auto defaults = bopp::kit::parse_config<MinUcb>("", "algorithm");
+  EXPECT_DOUBLE_EQ(
+      bopp::minucb::read_settings(bopp::Problem::box(3, -10, 10), defaults, "minucb").delta, 4.0);
+  EXPECT_DOUBLE_EQ(
+      bopp::minucb::read_settings(bopp::Problem::box(3, 0, 1), defaults, "minucb").delta, 0.2);
+  const auto fixed = bopp::kit::parse_config<LaMinUcb>("delta = 0.5\n", "algorithm");
+  EXPECT_DOUBLE_EQ(
+      bopp::minucb::read_settings(bopp::Problem::box(3, -10, 10), fixed, "la-minucb").delta, 0.5);
+}
+
 TEST(Settings, BadConfigurationNamesTheKey) {
   const bopp::Problem p = bopp::Problem::box(3, 0, 1);
   const auto key_of = [&](const std::string& settings) -> std::string {
@@ -344,7 +358,7 @@ TEST(Settings, BadConfigurationNamesTheKey) {
   EXPECT_EQ(key_of("x0 = [0.5, 0.5, 2.0]\n"), "x0");
   EXPECT_EQ(key_of("x0 = [0.5, 0.5, 0.5]\nx0_sobol_index = 1\n"), "x0_sobol_index");
   EXPECT_EQ(key_of("kernel = \"matern12\"\n"), "kernel");
-  EXPECT_EQ(key_of("delta = 0.0\n"), "delta");
+  EXPECT_EQ(key_of("delta = -0.1\n"), "delta");
   EXPECT_EQ(key_of("fantasies = 0\n"), "fantasies");
   EXPECT_EQ(key_of("hyperparameters = \"learned\"\n"), "hyperparameters");
   EXPECT_EQ(key_of("betta = 2.0\n"), "betta");
