@@ -15,4 +15,14 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// The seed of element `index` of stream `stream` of a run seeded `seed`: e.g. stream = the
+// number of the ask, index = the point or the draw within it. Distinct (seed, stream, index)
+// give unrelated seeds, and a replay of the run derives the same ones, whatever happened in
+// between (unlike drawing sub-seeds from one generator, which couples every later draw to
+// how many came before).
+constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream,
+                                    std::uint64_t index = 0) {
+  return mix64(mix64(mix64(seed) ^ stream) ^ index);
+}
+
 }  // namespace bopp
