@@ -38,13 +38,18 @@ class RoverObjective {
                     "standard deviation of the Gaussian nudge added to every waypoint coordinate "
                     "(world units), drawn from the evaluation's seed, as the original; 0: none")
             .at_least(0.0),
+        Param::choice("ends", "free", "free|pinned",
+                      "free: the curve's ends pay for missing the start and the goal (Wang et al. "
+                      "2018's definition, their 60-D setup); pinned: the start and the goal are "
+                      "added as the first and last waypoints (their code's 20-D setup)"),
     };
   }
 
   RoverObjective(const Config& config, std::uint64_t, const Host&)
       : dim_(dimension(config)),
         world_(rover_world(layout(config, dim_))),
-        jitter_(config.real("jitter")) {}
+        jitter_(config.real("jitter")),
+        pinned_(config.string("ends") == "pinned") {}
 
   Problem problem() const {
     Problem p = Problem::box(dim_, 0.0, 1.0);
@@ -60,12 +65,18 @@ class RoverObjective {
  private:
   // The original maps [0, 1] onto [-0.1, 1.1] in both coordinates, so a curve may leave the
   // square (and pay for it); x holds (x1, y1, x2, y2, ...).
+  // Pinned ends put the start and the goal before and after them, unnudged.
   PlanePoints waypoints(const Eigen::VectorXd& x, std::uint64_t seed) const {
-    PlanePoints points(dim_ / 2, 2);
+    const Eigen::Index first = pinned_ ? 1 : 0;
+    PlanePoints points(dim_ / 2 + 2 * first, 2);
     std::mt19937_64 bits(seed);
     for (Eigen::Index i = 0; i < dim_; ++i) {
       const double nudge = jitter_ > 0.0 ? jitter_ * bo::standard_normal(bits) : 0.0;
-      points(i / 2, i % 2) = world_low + (world_high - world_low) * x[i] + nudge;
+      points(first + i / 2, i % 2) = world_low + (world_high - world_low) * x[i] + nudge;
+    }
+    if (pinned_) {
+      points.row(0) = world_.start.transpose();
+      points.row(points.rows() - 1) = world_.goal.transpose();
     }
     return points;
   }
@@ -95,6 +106,7 @@ class RoverObjective {
   Eigen::Index dim_;
   RoverWorld world_;
   double jitter_;
+  bool pinned_;
 };
 
 }  // namespace bopp::rover

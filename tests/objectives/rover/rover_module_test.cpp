@@ -91,6 +91,22 @@ TEST(RoverModule, EndsAwayFromStartAndGoalPayTenTimesTheirL1Distance) {
   EXPECT_NEAR(f.evaluate_one(x), 5.0 - 0.05 * 0.9 - 9.0, 1e-12);
 }
 
+TEST(RoverModule, PinnedEndsAddTheStartAndTheGoalAsWaypoints) {
+  // On the diagonal, the start and the goal are waypoints already: pinning changes nothing.
+  const ModuleObjective free(rover(), "jitter = 0.0\nworld = 'small'");
+  const ModuleObjective pinned(rover(), "jitter = 0.0\nworld = 'small'\nends = 'pinned'");
+  EXPECT_NEAR(pinned.evaluate_one(diagonal(10)), free.evaluate_one(diagonal(10)), 1e-9);
+  // Elsewhere, 10 pinned waypoints are the 12 free ones with the start and the goal added
+  // first and last, (0.05, 0.05) and (0.95, 0.95), at 0.125 and 0.875 of the unit box.
+  std::vector<double> x, with_ends{0.125, 0.125};
+  for (int i = 0; i < 20; ++i) x.push_back(0.5 + 0.4 * std::sin(1.7 * i));
+  with_ends.insert(with_ends.end(), x.begin(), x.end());
+  with_ends.insert(with_ends.end(), {0.875, 0.875});
+  const ModuleObjective free24(rover(), "jitter = 0.0\nworld = 'small'\ndim = 24");
+  EXPECT_NEAR(pinned.evaluate_one(x), free24.evaluate_one(with_ends), 1e-9);
+  EXPECT_GT(std::abs(pinned.evaluate_one(x) - free.evaluate_one(x)), 1e-3);
+}
+
 TEST(RoverModule, AutoWorldIsSmallUpTo20DimensionsAndLargeAbove) {
   const auto x20 = diagonal(10);
   EXPECT_EQ(ModuleObjective(rover(), "jitter = 0.0").evaluate_one(x20),
