@@ -20,6 +20,15 @@ TEST(LocomotionProgram, EvalPrintsTheReturnOfAPolicy) {
   EXPECT_EQ(o.out, "0\n");
 }
 
+// The hopper without noise and without torque topples at step 174 (locomotion_returns_test.cpp).
+TEST(LocomotionProgram, EvalPrintsTheHoppersReturn) {
+  std::string point = "0";
+  for (int i = 1; i < 33; ++i) point += ",0";
+  const Outcome o = run_bopp_line("eval hopper --set reset_noise=0.0 --points -", {}, point + "\n");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NEAR(std::stod(o.out), 167.35215656921346, 1e-6 * 167.35);
+}
+
 TEST(LocomotionProgram, EvalNamesABadKey) {
   const Outcome o = run_bopp_line("eval hopper --set steps=0 --points -", {}, "");
   EXPECT_NE(o.exit_code, 0);
