@@ -2,6 +2,7 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_lock.hpp>
 #include <bopp/host/common/status_line.hpp>
 #include <bopp/host/run/run_status.hpp>
 
@@ -330,6 +331,7 @@ BenchSummary run_bench(const BenchGrid& grid, const fs::path& folder, const Benc
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) throw Error("cannot create the bench folder '" + folder.string() + "': " + ec.message());
+  const FolderLock lock(folder, "bench");  // one bench at a time writes a bench folder
   if (fs::is_regular_file(grid.source, ec)) {
     fs::copy_file(grid.source, folder / "grid.toml", fs::copy_options::overwrite_existing, ec);
   }

@@ -58,6 +58,7 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   std::error_code ec;
   fs::create_directories(folder_, ec);
   if (ec) cannot_write(folder_, ec.message());
+  lock_.emplace(folder_, "run");  // before anything in the folder is read or replaced
   const fs::path evaluations = folder_ / "evaluations.jsonl";
   if (!overwrite && fs::exists(evaluations)) {
     throw Error("the output folder '" + folder_.string() +

@@ -287,6 +287,76 @@ name = "branin"
   EXPECT_EQ(read_text(kept / "run.json"), kept_json);
 }
 
+// Starts `bopp ARGS...` in `folder` as its own process group, stdout and stderr discarded.
+pid_t start_bopp(const fs::path& folder, const std::vector<std::string>& args) {
+  const pid_t child = fork();
+  if (child == 0) {
+    ::setpgid(0, 0);
+    ::setenv("BOPP_PLUGIN_PATH", plugin_path_env().c_str(), 1);
+    if (::chdir(folder.c_str()) != 0) ::_exit(126);
+    const int null_fd = ::open("/dev/null", O_WRONLY);
+    ::dup2(null_fd, 1);
+    ::dup2(null_fd, 2);
+    const std::string program = bopp_program().string();
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  ::setpgid(child, child);
+  return child;
+}
+
+bool wait_for_file(const fs::path& file) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!fs::exists(file)) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+// One process at a time in an output folder: a second run (even with --overwrite) or a second
+// bench on a busy folder is refused with the holder's process id, and the first finishes whole.
+TEST(BenchReport, ABusyRunOrBenchFolderIsRefusedNamingTheProcess) {
+  const fs::path folder = fresh_folder("busy");
+  std::ofstream(folder / "run.toml")
+      << "[run]\nbudget = 12\nbatch = 2\n[objective]\nname = 'slow_objective'\nsleep_ms = 40.0\n"
+         "[algorithm]\nname = 'random'\n";
+  const pid_t run = start_bopp(folder, {"run", "run.toml", "--output", "r"});
+  ASSERT_TRUE(wait_for_file(folder / "r" / "run.json"));
+  const Outcome second = bopp(folder, "run run.toml --output r --overwrite");
+  EXPECT_EQ(second.exit_code, 1) << second.err;
+  EXPECT_NE(second.err.find("is in use by process " + std::to_string(run)), std::string::npos)
+      << second.err;
+  int status = 0;
+  ::waitpid(run, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(read_json(folder / "r" / "run.json")["status"], "completed");
+  EXPECT_EQ(host::read_evaluations(folder / "r" / "evaluations.jsonl").size(), 12u);
+
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0, 1, 2]
+budget = 8
+output = "b"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "slow_objective"
+sleep_ms = 40.0
+)";
+  const pid_t bench = start_bopp(folder, {"bench", "grid.toml", "--jobs", "1"});
+  ASSERT_TRUE(wait_for_file(folder / "b" / "index.json"));
+  const Outcome again = bopp(folder, "bench grid.toml --jobs 1");
+  EXPECT_EQ(again.exit_code, 1) << again.err;
+  EXPECT_NE(again.err.find("the bench folder"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("is in use by process " + std::to_string(bench)), std::string::npos)
+      << again.err;
+  ::waitpid(bench, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 TEST(BenchReport, OneFailingRunDoesNotStopTheOthers) {
   const fs::path folder = fresh_folder("failing");
   std::ofstream(folder / "grid.toml") << R"([bench]

@@ -1,11 +1,14 @@
 // bopp/host/run/run_record.hpp: the folder a run writes (docs/run-record.md).
 #pragma once
 
+#include <bopp/host/common/folder_lock.hpp>
+
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -62,6 +65,8 @@ class RunRecord {
   void fill_line(const RecordedEvaluation& e);
 
   std::filesystem::path folder_;
+  // Held for the record's life: one process at a time writes a run folder.
+  std::optional<FolderLock> lock_;
   nlohmann::json run_;
   // The evaluations.jsonl line, reused, and pointers to its value nodes.
   struct LineNodes {
