@@ -154,10 +154,11 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
                 static_cast<unsigned long long>(result.evaluations));
     if (result.optimum) {
       const bool minimize = result.minimize;
-      std::printf("known optimum %s, simple regret %s (raw difference %s)\n",
+      std::printf("known optimum %s, simple regret %s (raw difference %s), cumulative regret %s\n",
                   shortest(*result.optimum).c_str(),
                   shortest(host::regret(result.best->y, *result.optimum, minimize)).c_str(),
-                  shortest(host::regret_gap(result.best->y, *result.optimum, minimize)).c_str());
+                  shortest(host::regret_gap(result.best->y, *result.optimum, minimize)).c_str(),
+                  shortest(result.regret ? result.regret->cumulative : 0.0).c_str());
     }
   } else {
     std::printf("no successful evaluation in %llu\n",

@@ -83,7 +83,15 @@ nlohmann::json run_header(const Experiment& experiment, const ObjectiveEntry& ob
       {"failed_evaluations", 0},
       {"best", nullptr},
       {"recommended", nullptr},
+      {"regret", nullptr},
   };
+}
+
+// The run's final regret, null when the objective declares no optimum (docs/run-record.md).
+nlohmann::json regret_json(const std::optional<RegretSoFar>& regret) {
+  if (!regret) return nullptr;
+  return {{"simple", regret->simple ? nlohmann::json(*regret->simple) : nlohmann::json(nullptr)},
+          {"cumulative", regret->cumulative}};
 }
 
 // Where a run's time went, summed over its batches.
@@ -105,6 +113,7 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
           {"failed_evaluations", result.failed_evaluations},
           {"best", best_json(result.best)},
           {"recommended", recommended},
+          {"regret", regret_json(result.regret)},
           {"time",
            {{"algorithm", times.algorithm_seconds},
             {"evaluation", times.evaluation_seconds},
@@ -123,7 +132,10 @@ class RunLoop {
         record_(record),
         log_(log),
         options_(options),
-        progress_(options.progress ? stderr : nullptr, experiment.budget) {}
+        progress_(options.progress ? stderr : nullptr, experiment.budget) {
+    if (problem.optimum_value)
+      regret_.emplace(*problem.optimum_value, problem.sense == bopp::Sense::minimize);
+  }
 
   // Runs until the budget is spent, the user stops, or an Error ends the run.
   void run(RunResult& result) {
@@ -210,6 +222,7 @@ class RunLoop {
       line.message = e.message;
       line.seed = seeds[i];
       line.seconds = e.seconds;
+      if (regret_) line.regret = regret_->add(e.ok, e.y);
       // Algorithms maximize: the host negates a minimized objective (the algorithm contract,
       // sdk/include/bopp/abi.h).
       told_y[i] = !e.ok ? std::nan("") : problem_.sense == bopp::Sense::minimize ? -e.y : e.y;
@@ -220,6 +233,7 @@ class RunLoop {
     record_.append(lines);
     log_.flush();  // the lines logged up to this batch are as durable as the batch
     result.evaluations += n;
+    if (regret_) result.regret = regret_->last();
     ++batch_index_;
   }
 
@@ -233,6 +247,7 @@ class RunLoop {
   Progress progress_;
   RunTimes times_;
   std::uint64_t batch_index_ = 0;
+  std::optional<RunningRegret> regret_;  // when the objective declares its optimum
 };
 
 }  // namespace

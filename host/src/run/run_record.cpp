@@ -20,6 +20,20 @@ namespace {
   throw Error("cannot write the run record '" + path.string() + "': " + reason);
 }
 
+nlohmann::json number_or_null(double v) {
+  return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
+
+nlohmann::json number_or_null(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+std::optional<double> optional_number(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return it->get<double>();
+}
+
 }  // namespace
 
 nlohmann::json to_json(const RecordedEvaluation& e) {
@@ -32,6 +46,11 @@ nlohmann::json to_json(const RecordedEvaluation& e) {
   j["message"] = e.message;
   j["seed"] = e.seed;
   j["time"] = e.seconds;
+  if (e.regret) {
+    j["regret"] = number_or_null(e.regret->instant);
+    j["simple_regret"] = number_or_null(e.regret->simple);
+    j["cumulative_regret"] = e.regret->cumulative;
+  }
   return j;
 }
 
@@ -45,6 +64,13 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
   e.message = j.value("message", "");
   e.seed = j.at("seed").get<std::uint64_t>();
   e.seconds = j.value("time", 0.0);
+  if (j.contains("cumulative_regret")) {
+    RegretSoFar r;
+    r.instant = optional_number(j, "regret").value_or(std::nan(""));
+    r.simple = optional_number(j, "simple_regret");
+    r.cumulative = j.at("cumulative_regret").get<double>();
+    e.regret = r;
+  }
   return e;
 }
 
@@ -115,6 +141,16 @@ void RunRecord::fill_line(const RecordedEvaluation& e) {
   *nodes_.message = e.message;
   *nodes_.seed = e.seed;
   *nodes_.time = e.seconds;
+  if (e.regret) {
+    if (nodes_.regret == nullptr) {  // map nodes never move, so the pointers above stay valid
+      nodes_.regret = &line_["regret"];
+      nodes_.simple_regret = &line_["simple_regret"];
+      nodes_.cumulative_regret = &line_["cumulative_regret"];
+    }
+    *nodes_.regret = number_or_null(e.regret->instant);
+    *nodes_.simple_regret = number_or_null(e.regret->simple);
+    *nodes_.cumulative_regret = e.regret->cumulative;
+  }
 }
 
 void RunRecord::append(std::span<const RecordedEvaluation> batch) {

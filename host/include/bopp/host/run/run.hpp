@@ -34,6 +34,8 @@ struct RunResult {
   Eigen::VectorXd recommended;             // the algorithm's recommendation at the end
   std::optional<double> optimum;           // the objective's known optimum value, if any
   bool minimize = false;                   // the objective's sense
+  // Simple and cumulative regret after the last evaluation, when the optimum is known.
+  std::optional<RegretSoFar> regret;
 };
 
 // Runs `experiment` (its plugin sections already resolved against `registry`). Errors

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bopp/host/common/folder_lock.hpp>
+#include <bopp/host/report/regret.hpp>
 
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,9 @@ struct RecordedEvaluation {
   std::string message;  // why it failed
   std::uint64_t seed = 0;
   double seconds = 0.0;  // evaluation wall time
+  // Written as `regret`, `simple_regret` and `cumulative_regret` when the objective declares
+  // its optimum (a missing value as null); absent otherwise.
+  std::optional<RegretSoFar> regret;
 };
 
 // One line of batches.jsonl: where the time of one ask/evaluate/tell round went.
@@ -76,6 +80,8 @@ class RunRecord {
     nlohmann::json* y;
     std::string *status, *message;
     nlohmann::json *seed, *time;
+    // Added to the line at the first evaluation that carries regret.
+    nlohmann::json *regret = nullptr, *simple_regret = nullptr, *cumulative_regret = nullptr;
   };
   nlohmann::json line_;
   LineNodes nodes_;
