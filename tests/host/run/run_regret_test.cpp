@@ -1,9 +1,12 @@
 // The regret a run records, checked by hand against its evaluations: random search on the
 // dataset objective (maximized, optimum 1), failures on a minimized objective, and no regret
 // fields when the objective declares no optimum.
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/report_runs.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 
+#include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
@@ -95,6 +98,42 @@ TEST(RunRegret, RandomSearchOnADataSetRecordsRegretThatAddsUpByHand) {
   ASSERT_TRUE(r.regret.has_value());
   EXPECT_EQ(r.regret->cumulative, sum);
   EXPECT_EQ(least, std::max(0.0, 1.0 - r.best->y));  // the simple regret is the best value's
+}
+
+TEST(RunRegret, TheRecordedCumulativeRegretIsTheReportsToTheBit) {
+  const RunResult r = run_experiment(
+      experiment(small_csv_objective(), "budget = 16\nbatch = 4\nseed = 8", "report"), registry(),
+      quiet());
+  std::vector<std::string> notes;
+  const std::vector<ReportRun> runs = load_report_runs({r.record}, notes);
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<double> report_sums = cumulative_regret(runs[0], 1.0);
+  const auto lines = read_evaluations(r.record / "evaluations.jsonl");
+  ASSERT_EQ(report_sums.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    EXPECT_EQ(lines[i].regret->cumulative, report_sums[i]) << i;
+}
+
+// examples/dataset-random.toml, run as a user runs it from the repository's root: the summary
+// line ends with the cumulative regret that run.json records.
+TEST(RunRegret, TheExampleExperimentPrintsBothRegretsInItsSummary) {
+  const auto output = test::fresh_folder("example") / "record";
+  const test::Outcome o =
+      test::run_bopp({"run", "examples/dataset-random.toml", "--output", output.string()}, {}, "",
+                     BOPP_TEST_SOURCE_DIR);
+  ASSERT_TRUE(o.exited);
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const nlohmann::json j = run_json(output);
+  EXPECT_EQ(j["evaluations"], 60);
+  EXPECT_EQ(j["objective"]["name"], "dataset");
+  const std::string marker = ", cumulative regret ";
+  const auto at = o.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("known optimum 1, simple regret "), std::string::npos) << o.out;
+  const double printed = std::stod(o.out.substr(at + marker.size()));
+  const double recorded = j["regret"]["cumulative"].get<double>();
+  EXPECT_GT(recorded, 0.0);
+  EXPECT_NEAR(printed, recorded, 1e-9 * recorded);
 }
 
 TEST(RunRegret, SerialAndThreadedEvaluatorsRecordTheSameNoisyDataSetRun) {
