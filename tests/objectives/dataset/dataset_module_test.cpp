@@ -110,6 +110,16 @@ TEST(Dataset, OnlyARegularFileIsRead) {
       << no_path.error;
 }
 
+TEST(Dataset, AFileOverOneGibibyteIsRefusedBeforeItIsRead) {
+  // A sparse file: its size is over the cap, and no gigabyte is written.
+  const fs::path file = write_csv("too_big", "a,y\n1,2\n");
+  fs::resize_file(file, (std::uintmax_t{1} << 30) + 1);
+  const auto c = bopp::test::try_create(dataset(), config_for(file));
+  EXPECT_NE(c.error.find("1073741825 bytes, more than the data-set limit of 1 GiB"),
+            std::string::npos)
+      << c.error;
+}
+
 TEST(Dataset, TheCandidateSetIsTheCsvRowsAndTheBoundsTheirRange) {
   const bopp::test::ModuleObjective o(dataset(), config_for(small_csv()));
   const bopp_problem& p = o.problem();
