@@ -31,7 +31,8 @@ class DatasetObjective {
     return {
         Param::string("path", "",
                       "the CSV file: a header line, then one row per point (a regular file of at "
-                      "most 1 GiB; a relative path is taken from the working folder)"),
+                      "most 1 GiB; a relative path is taken from the working folder)")
+            .make_required(),
         Param::string("target", "",
                       "the target column: a header name, or a 0-based column index; empty: the "
                       "last column"),

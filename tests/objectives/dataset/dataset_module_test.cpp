@@ -105,9 +105,11 @@ TEST(Dataset, OnlyARegularFileIsRead) {
   const auto missing = bopp::test::try_create(dataset(), config_for(folder / "none.csv"));
   EXPECT_NE(missing.error.find("none.csv: no such file"), std::string::npos) << missing.error;
   const auto no_path = bopp::test::try_create(dataset(), "");
-  EXPECT_NE(no_path.error.find("key 'path' of objective 'dataset' must name a CSV file"),
+  EXPECT_NE(no_path.error.find("missing required key 'path'"), std::string::npos) << no_path.error;
+  const auto empty_path = bopp::test::try_create(dataset(), "path = ''");
+  EXPECT_NE(empty_path.error.find("key 'path' of objective 'dataset' must name a CSV file"),
             std::string::npos)
-      << no_path.error;
+      << empty_path.error;
 }
 
 TEST(Dataset, AFileOverOneGibibyteIsRefusedBeforeItIsRead) {
