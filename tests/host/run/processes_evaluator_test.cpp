@@ -45,9 +45,11 @@ std::vector<RecordedEvaluation> evaluations_of(const Experiment& e) {
 
 // The crashing objective's instance and spec, for driving the evaluator directly.
 struct CrashingObjective {
+  explicit CrashingObjective(const std::string& config = "") : config(config) {}
+  std::string config;
   HostServices services{"crashing_objective", stderr_log_sink(BOPP_LOG_ERROR), nullptr, 1};
   ObjectiveSpec spec =
-      ObjectiveSpec::of(registry().objective("crashing_objective"), "", /*seed=*/1);
+      ObjectiveSpec::of(registry().objective("crashing_objective"), config, /*seed=*/1);
   std::unique_ptr<Objective> objective = make_objective(spec, registry(), services);
 
   std::unique_ptr<Evaluator> evaluator(std::uint32_t workers, double timeout_s,
@@ -172,6 +174,19 @@ TEST(ProcessesEvaluator, MemoryLimitAppliesToTheWorker) {
   CrashingObjective crashing;
   EXPECT_THROW(crashing.evaluator(1, 0.0, /*memory_mb=*/1), Error);
   EXPECT_NO_THROW(crashing.evaluator(1, 0.0, /*memory_mb=*/4096));
+}
+
+TEST(ProcessesEvaluator, AllocationBeyondTheMemoryLimitFailsThatEvaluation) {
+  // 1 GiB per evaluation: refused in a worker capped at 512 MiB; the host itself has no cap.
+  CrashingObjective crashing("allocate_mb = 1024");
+  const auto evaluator = crashing.evaluator(1, 0.0, /*memory_mb=*/512);
+  bopp::Points X(2, 2);
+  X << 0.5, 0.1, 0.6, 0.2;
+  for (const Evaluation& e : evaluate(*evaluator, X)) {
+    EXPECT_FALSE(e.ok);
+    EXPECT_NE(e.message.find("bad_alloc"), std::string::npos) << e.message;
+  }
+  EXPECT_TRUE(crashing.objective->evaluate(std::vector<double>{0.5, 0.1}, 1).ok);
 }
 
 }  // namespace
