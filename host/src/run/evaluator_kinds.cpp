@@ -2,6 +2,7 @@
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/processes_evaluator.hpp>
 #include <bopp/host/run/serial_evaluator.hpp>
 #include <bopp/host/run/threads_evaluator.hpp>
 
@@ -14,7 +15,8 @@ namespace {
 constexpr std::array<EvaluatorKind, 4> kKinds = {{
     {"serial", "one point after the other, in this process", make_serial_evaluator},
     {"threads", "points in parallel on threads of this process", make_threads_evaluator},
-    {"processes", "points in parallel in worker processes, a crash costs one evaluation", nullptr},
+    {"processes", "points in parallel in worker processes, a crash costs one evaluation",
+     make_processes_evaluator},
     {"mpi", "points in parallel on the ranks of an MPI job", nullptr},
 }};
 

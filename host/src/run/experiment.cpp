@@ -34,6 +34,13 @@ const bopp::ParamTable& evaluator_schema() {
       bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(),
                           "how points are evaluated"),
       bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
+      bopp::Param::real("timeout_s", 0.0,
+                        "processes: seconds one evaluation may take before its worker is killed "
+                        "and the evaluation fails (0: no limit)")
+          .at_least(0.0),
+      bopp::Param::integer("memory_mb", 0,
+                           "processes: address-space limit of each worker in MiB (0: none)")
+          .at_least(0),
   });
   return table;
 }
@@ -175,6 +182,16 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
   e.evaluator = *evaluator["kind"].value<std::string>();
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
+  e.timeout_s = *evaluator["timeout_s"].value<double>();
+  e.memory_mb = static_cast<std::uint64_t>(*evaluator["memory_mb"].value<std::int64_t>());
+  // Only a worker process can be killed or capped without taking the run with it.
+  for (const char* key : {"timeout_s", "memory_mb"}) {
+    if (e.evaluator != "processes" && *evaluator[key].value<double>() != 0.0) {
+      throw Error(toml_location(evaluator.get(key), source) + "[evaluator] key '" + key +
+                  "' needs kind = 'processes' (the " + e.evaluator +
+                  " evaluator runs the objective in this process)");
+    }
+  }
 
   for (auto [section, target] :
        {std::pair{"objective", &e.objective}, {"algorithm", &e.algorithm}}) {
@@ -220,7 +237,10 @@ toml::table Experiment::to_toml() const {
   objective_table.insert("name", objective.name);
   toml::table algorithm_table = algorithm.config;
   algorithm_table.insert("name", algorithm.name);
-  toml::table evaluator_table{{"kind", evaluator}, {"workers", static_cast<std::int64_t>(workers)}};
+  toml::table evaluator_table{{"kind", evaluator},
+                              {"workers", static_cast<std::int64_t>(workers)},
+                              {"timeout_s", timeout_s},
+                              {"memory_mb", static_cast<std::int64_t>(memory_mb)}};
   return toml::table{{"run", run},
                      {"objective", objective_table},
                      {"algorithm", algorithm_table},

@@ -276,8 +276,8 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   Algorithm algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
                       algorithm_seed(experiment.seed), algorithm_services);
   std::unique_ptr<Evaluator> evaluator = make_evaluator(
-      experiment.evaluator,
-      {experiment.workers, *objective, objective_spec, registry, objective_services});
+      experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
+                             objective_services, experiment.timeout_s, experiment.memory_mb});
   RunRecord record(experiment.output, experiment.to_toml(),
                    run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
                    options.overwrite, options.sync);

@@ -85,8 +85,8 @@ noise_std = [0.2, 0.1, 1e-7]
 
 TEST(BenchGrid, EvaluatorKindsComeFromTheEvaluatorTable) {
   const std::string base = "[[algorithm]]\nname = \"random\"\n[[objective]]\nname = \"branin\"\n";
-  const std::string unimplemented = error_of("[bench]\nevaluator = \"processes\"\n" + base);
-  EXPECT_EQ(unimplemented.rfind("grid.toml:2: [bench] evaluator kind 'processes'", 0), 0u)
+  const std::string unimplemented = error_of("[bench]\nevaluator = \"mpi\"\n" + base);
+  EXPECT_EQ(unimplemented.rfind("grid.toml:2: [bench] evaluator kind 'mpi'", 0), 0u)
       << unimplemented;
   EXPECT_NE(unimplemented.find("not implemented yet; use one of serial|threads"), std::string::npos)
       << unimplemented;

@@ -30,16 +30,18 @@ TEST(EvaluatorKinds, MistypedKindSuggestsTheClosest) {
 }
 
 TEST(EvaluatorKinds, DeclaredKindWithoutImplementationSaysSo) {
-  const std::string message = kind_error("processes");
-  EXPECT_NE(message.find("'processes'"), std::string::npos) << message;
-  EXPECT_NE(message.find("not implemented yet; use one of serial|threads"), std::string::npos)
+  const std::string message = kind_error("mpi");
+  EXPECT_NE(message.find("'mpi'"), std::string::npos) << message;
+  EXPECT_NE(message.find("not implemented yet; use one of serial|threads|processes"),
+            std::string::npos)
       << message;
 }
 
 TEST(EvaluatorKinds, ImplementedKindsAreTheSchemaChoices) {
-  EXPECT_EQ(implemented_evaluator_kinds(), "serial|threads");
+  EXPECT_EQ(implemented_evaluator_kinds(), "serial|threads|processes");
   EXPECT_TRUE(evaluator_kind("serial").implemented());
   EXPECT_TRUE(evaluator_kind("threads").implemented());
+  EXPECT_TRUE(evaluator_kind("processes").implemented());
 }
 
 TEST(EvaluatorKinds, ExperimentFileNamingAnUnimplementedKindIsOneLineWithItsLine) {
@@ -53,6 +55,23 @@ TEST(EvaluatorKinds, ExperimentFileNamingAnUnimplementedKindIsOneLineWithItsLine
     const std::string message = e.what();
     EXPECT_EQ(message.rfind("exp.toml:6: [evaluator] evaluator kind 'mpi'", 0), 0u) << message;
     EXPECT_NE(message.find("not implemented yet"), std::string::npos) << message;
+  }
+}
+
+TEST(EvaluatorKinds, TimeoutAndMemoryLimitNeedTheProcessesEvaluator) {
+  for (const std::string key : {"timeout_s = 2", "memory_mb = 512"}) {
+    const std::string head = "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n";
+    try {
+      Experiment::parse(head + "[evaluator]\nkind = 'threads'\n" + key + "\n", "exp.toml");
+      FAIL() << "accepted " << key << " for threads";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("needs kind = 'processes'"), std::string::npos)
+          << e.what();
+    }
+    const Experiment e =
+        Experiment::parse(head + "[evaluator]\nkind = 'processes'\n" + key + "\n", "exp.toml");
+    EXPECT_EQ(e.evaluator, "processes");
+    EXPECT_TRUE(e.timeout_s == 2.0 || e.memory_mb == 512u);
   }
 }
 

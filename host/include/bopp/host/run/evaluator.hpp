@@ -31,6 +31,11 @@ struct EvaluatorSetup {
   const ObjectiveSpec& spec;
   const PluginRegistry& registry;
   const HostServices& services;
+  // For evaluators that run the objective in other processes: the longest one evaluation may
+  // take before its process is killed (0: no limit), and a cap on a process's address space
+  // in MiB (0: none).
+  double timeout_s = 0.0;
+  std::uint64_t memory_mb = 0;
 };
 
 // Row `r` of X, the point an evaluator hands to the objective (Points are row-major).

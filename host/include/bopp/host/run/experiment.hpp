@@ -39,6 +39,8 @@ struct Experiment {
   PluginSection algorithm;
   std::string evaluator = "serial";
   std::uint32_t workers = 0;  // 0: one per core
+  double timeout_s = 0.0;     // processes: longest evaluation before its worker is killed; 0: none
+  std::uint64_t memory_mb = 0;  // processes: address-space cap per worker in MiB; 0: none
 
   // Reads `file`, removes the keys `unsets` name ("section.key" or "section.plugin.key") and
   // then applies `overrides` ("section.key=value" or "section.plugin.key=value", parsed by

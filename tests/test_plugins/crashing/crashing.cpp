@@ -1,0 +1,45 @@
+// libbopp-crashing.so: crashing_objective, which takes its process down on chosen points, for
+// the processes evaluator's tests. On [0, 1]^2, by x0: below 0.1 a segmentation fault, below
+// 0.2 abort(), below 0.3 exit(3), below 0.4 an endless loop; elsewhere x0 + x1, after
+// allocating (and not touching) allocate_mb MiB.
+#include <bopp/plugin.hpp>
+
+#include <cstdlib>
+
+namespace {
+
+struct CrashingObjective {
+  static constexpr const char* name = "crashing_objective";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary =
+      "x0 + x1 on [0, 1]^2; x0 < 0.1 segfaults, < 0.2 aborts, < 0.3 exits 3, < 0.4 never returns";
+  static std::vector<bopp::Param> params() {
+    return {
+        bopp::Param::integer("allocate_mb", 0, "MiB allocated by every evaluation").at_least(0)};
+  }
+  CrashingObjective(const bopp::Config& config, std::uint64_t, const bopp::Host&)
+      : allocate_mb(config.integer("allocate_mb")) {}
+  bopp::Problem problem() const { return bopp::Problem::box(2, 0.0, 1.0); }
+  double evaluate(const Eigen::VectorXd& x, std::uint64_t) {
+    if (x[0] < 0.1) {
+      volatile int* volatile nowhere = nullptr;  // volatile: the store stays a real store
+      *nowhere = 1;
+    }
+    if (x[0] < 0.2) std::abort();
+    if (x[0] < 0.3) std::exit(3);
+    if (x[0] < 0.4) {
+      volatile unsigned long spins = 0;
+      for (;;) spins = spins + 1;
+    }
+    // Throws std::bad_alloc beyond an address-space limit: a failed evaluation, not a crash.
+    // Held in a volatile pointer: the compiler may not leave a new/delete pair out.
+    char* volatile block = new char[static_cast<std::size_t>(allocate_mb) << 20];
+    delete[] block;
+    return x[0] + x[1];
+  }
+  std::int64_t allocate_mb;
+};
+
+}  // namespace
+
+BOPP_PLUGIN_LIBRARY("crashing", "1.0.0", bopp::Objective<CrashingObjective>)
