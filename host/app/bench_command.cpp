@@ -2,14 +2,16 @@
 
 #include <bopp/host/bench/bench_grid.hpp>
 #include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 
+#include <csignal>
 #include <cstdio>
 
 namespace bopp::cli {
 
 int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,
-                   const std::atomic<bool>& stop) {
+                   const StopFlags& stop) {
   for (const auto& b : registry.broken())
     std::fprintf(stderr, "bopp: warning: %s\n", b.reason.c_str());
   host::BenchGrid grid = host::BenchGrid::load(command.file, registry);
@@ -23,7 +25,8 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
   options.run_options = command.run_options;
   options.jobs = command.jobs;
   options.sync = command.sync;
-  options.stop = &stop;
+  options.stop = &stop.stop;
+  options.stop_signal = &stop.signal;
   const host::BenchSummary summary = host::run_bench(grid, grid.output, options);
 
   std::printf("%zu runs: %zu completed now, %zu complete before, %zu failed, %zu stopped\n",
@@ -37,7 +40,12 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
   }
   std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n",
               summary.folder.string().c_str(), grid.output.c_str());
-  if (summary.count(host::BenchRunState::stopped) > 0) return 130;
+  if (summary.count(host::BenchRunState::stopped) > 0 || stop.stop.load()) {
+    const int signal = stop.signal.load();
+    std::fprintf(stderr, "bopp: bench stopped by %s\n",
+                 signal > 0 ? host::signal_name(signal).c_str() : "the user");
+    return stopped_exit_status(signal > 0 ? signal : SIGINT);
+  }
   return summary.count(host::BenchRunState::failed) > 0 ? 1 : 0;
 }
 

@@ -3,6 +3,8 @@
 
 #include <bopp/host/plugins/plugin_registry.hpp>
 
+#include "stop_signals.hpp"
+
 #include <atomic>
 #include <filesystem>
 #include <string>
@@ -19,7 +21,9 @@ struct BenchCommand {
   std::vector<std::string> run_options;            // other options passed to each run
 };
 
+// Stopped by one of the stop signals, the bench forwards it to its running runs, waits for
+// them, writes its index, and the status is 128 + signal.
 int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& command,
-                   const std::atomic<bool>& stop);
+                   const StopFlags& stop);
 
 }  // namespace bopp::cli

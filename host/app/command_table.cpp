@@ -4,27 +4,13 @@
 #include "check_command.hpp"
 #include "commands.hpp"
 #include "report_command.hpp"
+#include "stop_signals.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 
 namespace bopp::cli {
 namespace {
-
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_interrupt(int) {
-  g_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
-
-// Ctrl-C stops a run or a bench after the current batch or runs, leaving valid records.
-const std::atomic<bool>& stop_on_interrupt() {
-  std::signal(SIGINT, on_interrupt);
-  return g_stop;
-}
 
 bool expect_args(const Invocation& call, std::size_t n, const char* what) {
   if (call.args.size() == n) return true;
@@ -67,7 +53,7 @@ int run_command(const Invocation& call) {
   run.overwrite = call.options.count("overwrite") > 0;
   run.sync = call.options.count("no-sync") == 0;
   run.verbosity = verbosity(call);
-  return run_experiment_file(call.registry, run, stop_on_interrupt());
+  return run_experiment_file(call.registry, run, stop_on_signals());
 }
 
 int eval_command(const Invocation& call) {
@@ -102,7 +88,7 @@ int bench_command(const Invocation& call) {
     flag.append(static_cast<std::size_t>(v), 'v');
     bench.run_options.push_back(flag);
   }
-  return run_bench_file(call.registry, bench, stop_on_interrupt());
+  return run_bench_file(call.registry, bench, stop_on_signals());
 }
 
 int report_command(const Invocation& call) {

@@ -17,6 +17,7 @@
 #include <bopp/kit/message_text.hpp>
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -133,7 +134,7 @@ int describe_plugin(const host::PluginRegistry& registry, const std::string& nam
 }
 
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
-                        const std::atomic<bool>& stop) {
+                        const StopFlags& stop) {
   print_broken(registry);
   host::Experiment experiment =
       host::Experiment::load(command.file, command.overrides, command.unsets);
@@ -143,7 +144,8 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   host::RunOptions options;
   options.overwrite = command.overwrite;
   options.sync = command.sync;
-  options.stop = &stop;
+  options.stop = &stop.stop;
+  options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
   const host::RunResult result = host::run_experiment(experiment, registry, options);
 
@@ -174,9 +176,9 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
     return 1;
   }
   if (result.status == host::RunStatus::stopped) {
-    std::fprintf(stderr, "bopp: stopped after %llu evaluations\n",
-                 static_cast<unsigned long long>(result.evaluations));
-    return 130;
+    std::fprintf(stderr, "bopp: %s\n", result.message.c_str());
+    const int signal = stop.signal.load();
+    return stopped_exit_status(signal > 0 ? signal : SIGINT);
   }
   return 0;
 }

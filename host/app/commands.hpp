@@ -3,6 +3,8 @@
 
 #include <bopp/host/plugins/plugin_registry.hpp>
 
+#include "stop_signals.hpp"
+
 #include <atomic>
 #include <string>
 #include <vector>
@@ -29,8 +31,9 @@ struct EvalCommand {
 
 int list_plugins(const host::PluginRegistry& registry, bool paths_only);
 int describe_plugin(const host::PluginRegistry& registry, const std::string& name);
+// Stopped by one of the stop signals, the run records `stopped` and the status is 128 + signal.
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
-                        const std::atomic<bool>& stop);
+                        const StopFlags& stop);
 int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command);
 
 }  // namespace bopp::cli

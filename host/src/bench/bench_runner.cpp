@@ -141,11 +141,17 @@ class Bench {
       });
     }
     {
-      // Redraws once a second, so elapsed time and ETA move while long runs go on.
+      // Redraws once a second, so elapsed time and ETA move while long runs go on, and
+      // looks for a stop signal ten times as often, to pass it on to the running runs.
       std::unique_lock lock(mutex_);
+      auto last_draw = Clock::now();
       while (active_workers_ > 0) {
-        worker_ended_.wait_for(lock, std::chrono::seconds(1));
-        draw_progress();
+        worker_ended_.wait_for(lock, std::chrono::milliseconds(100));
+        forward_stop_signal();
+        if (Clock::now() - last_draw >= std::chrono::seconds(1)) {
+          draw_progress();
+          last_draw = Clock::now();
+        }
       }
     }
     for (std::thread& w : workers) w.join();
@@ -175,6 +181,25 @@ class Bench {
     }
   }
 
+  // Sends the signal that stopped the bench, once, to every running run (mutex_ held).
+  void forward_stop_signal() {
+    if (forwarded_signal_ != 0 || options_.stop == nullptr || !options_.stop->load()) return;
+    forwarded_signal_ = options_.stop_signal != nullptr ? options_.stop_signal->load() : 0;
+    for (ChildProcess* child : children_) child->signal(forwarded_signal_);
+  }
+
+  // A run's process, known while it runs so that a stop signal reaches it. One started
+  // after the signal was forwarded gets it at once.
+  void add_child(ChildProcess& child) {
+    std::lock_guard lock(mutex_);
+    children_.push_back(&child);
+    if (forwarded_signal_ != 0) child.signal(forwarded_signal_);
+  }
+  void remove_child(ChildProcess& child) {
+    std::lock_guard lock(mutex_);
+    children_.erase(std::find(children_.begin(), children_.end(), &child));
+  }
+
   // One run as a child `bopp run` process; its stdout and stderr go to logs/<run>.log.
   BenchRunOutcome execute(const GridRun& run) {
     const fs::path experiment_file = folder_ / "experiments" / (run.folder + ".toml");
@@ -183,7 +208,10 @@ class Bench {
       write_experiment_file(run, experiment_file);
       fs::create_directories(log_file.parent_path());
       ChildProcess child(run_arguments(experiment_file), log_file);
-      return outcome_of(run, child.wait(), log_file);
+      add_child(child);
+      const ChildExit exit = child.wait();
+      remove_child(child);
+      return outcome_of(run, exit, log_file);
     } catch (const std::exception& e) {
       return {run.folder, BenchRunState::failed, e.what()};
     }
@@ -211,13 +239,22 @@ class Bench {
   }
 
   // What a run's end means, from how its process ended and what its run.json says.
-  BenchRunOutcome outcome_of(const GridRun& run, const ChildExit& exit,
-                             const fs::path& log_file) const {
+  BenchRunOutcome outcome_of(const GridRun& run, const ChildExit& exit, const fs::path& log_file) {
     const std::optional<RunStatus> recorded = recorded_status(folder_ / run.folder);
     if (exit.succeeded() && recorded == RunStatus::completed)
       return {run.folder, BenchRunState::completed, ""};
-    if (recorded == RunStatus::stopped || (!exit.signaled && exit.code == 130)) {
-      return {run.folder, BenchRunState::stopped, "stopped by the user"};
+    int forwarded = 0;
+    {
+      std::lock_guard lock(mutex_);
+      forwarded = forwarded_signal_;
+    }
+    // A run the forwarded signal reached before it could catch it ends killed by it.
+    const bool ended_by_forwarded =
+        forwarded != 0 && (exit.signaled ? exit.signal == forwarded : exit.code == 128 + forwarded);
+    if (recorded == RunStatus::stopped || ended_by_forwarded ||
+        (!exit.signaled && exit.code == 130)) {
+      return {run.folder, BenchRunState::stopped,
+              forwarded != 0 ? "stopped by " + signal_name(forwarded) : "stopped by the user"};
     }
     std::string message;
     if (exit.signaled) {
@@ -286,7 +323,9 @@ class Bench {
   unsigned active_workers_ = 0;
   std::condition_variable worker_ended_;
   std::size_t skipped_ = 0, completed_ = 0, failed_ = 0, running_ = 0, finished_now_ = 0;
-  std::size_t rebuilt_ = 0;  // completed runs whose libraries changed, run again
+  std::size_t rebuilt_ = 0;              // completed runs whose libraries changed, run again
+  std::vector<ChildProcess*> children_;  // the runs' processes running now
+  int forwarded_signal_ = 0;             // the stop signal once passed on to them
   StatusLine line_;
   Clock::time_point start_ = Clock::now();
   std::mutex mutex_;

@@ -16,6 +16,11 @@ std::string ChildExit::signal_text() const {
   return "signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
 }
 
+std::string signal_name(int signal) {
+  const char* abbreviation = ::sigabbrev_np(signal);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signal);
+}
+
 ChildProcess::ChildProcess(const std::vector<std::string>& argv,
                            const std::filesystem::path& output) {
   std::vector<std::string> args = argv;
@@ -38,6 +43,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
     // bench started again would run the same run a second time into the same folder.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(kCannotExecute);
+    ::setpgid(0, 0);
     ::dup2(null_fd, 0);
     ::dup2(output_fd, 1);
     ::dup2(output_fd, 2);
@@ -55,6 +61,10 @@ ChildProcess::~ChildProcess() {
     ::kill(pid_, SIGKILL);
     wait();
   }
+}
+
+void ChildProcess::signal(int signal) {
+  if (pid_ > 0 && !waited_) ::kill(pid_, signal);
 }
 
 ChildExit ChildProcess::wait() {

@@ -1,3 +1,4 @@
+#include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/plugins/objective.hpp>
@@ -6,12 +7,16 @@
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/progress.hpp>
 #include <bopp/host/run/run.hpp>
+#include <bopp/host/run/run_footprint.hpp>
 #include <bopp/host/run/run_log.hpp>
 #include <bopp/host/run/seeds.hpp>
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
+#include <cstring>
 #include <ctime>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -120,6 +125,17 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
             {"total", total_seconds}}}};
 }
 
+// Calls `call`, turning an allocation that fails into an Error that names who was running
+// (`who`, e.g. "algorithm 'gpbo'") and what it did: one line, and the record ends `failed`.
+template <class Call>
+auto out_of_memory_named(const std::string& who, const std::string& what, Call&& call) {
+  try {
+    return call();
+  } catch (const std::bad_alloc&) {
+    throw Error(who + ": out of memory in " + what);
+  }
+}
+
 // The ask/evaluate/tell rounds of one run, each recorded before the next begins.
 class RunLoop {
  public:
@@ -144,6 +160,7 @@ class RunLoop {
       while (result.evaluations < experiment_.budget) {
         if (options_.stop != nullptr && options_.stop->load()) {
           result.status = RunStatus::stopped;
+          result.message = stop_message(result.evaluations);
           break;
         }
         run_batch(result);
@@ -153,6 +170,9 @@ class RunLoop {
     } catch (const Error& e) {
       result.status = RunStatus::failed;
       result.message = e.what();
+    } catch (const std::bad_alloc&) {
+      result.status = RunStatus::failed;
+      result.message = "the host: out of memory in batch " + std::to_string(batch_index_);
     }
     if (result.status != RunStatus::failed) recommend(result);
     progress_.finish();
@@ -161,6 +181,14 @@ class RunLoop {
   const RunTimes& times() const { return times_; }
 
  private:
+  // Whoever stopped the run, and what the record holds: every batch asked before the stop
+  // was evaluated and recorded (the stop is seen between batches).
+  std::string stop_message(std::uint64_t evaluations) const {
+    const int signal = options_.stop_signal != nullptr ? options_.stop_signal->load() : 0;
+    return std::string("stopped") + (signal > 0 ? " by " + signal_name(signal) : "") + " after " +
+           std::to_string(evaluations) + " evaluations, the batch under way finished";
+  }
+
   // Every evaluation is recorded by now, so a recommendation that fails (throws, or lies
   // outside the bounds) costs the recommendation, not the run: a warning, the status kept,
   // and `recommended` left null.
@@ -177,7 +205,9 @@ class RunLoop {
   void run_batch(RunResult& result) {
     const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
     auto t = Clock::now();
-    bopp::Points X = algorithm_.ask(room);
+    const std::string algorithm = "algorithm '" + algorithm_.name() + "'";
+    bopp::Points X = out_of_memory_named(algorithm, "ask(" + std::to_string(room) + ")",
+                                         [&] { return algorithm_.ask(room); });
     const double ask_seconds = seconds_since(t);
     times_.algorithm_seconds += ask_seconds;
     round_discrete(problem_, X);
@@ -188,7 +218,11 @@ class RunLoop {
       seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
     std::vector<Evaluation> evaluations(n);
     t = Clock::now();
-    evaluator_.evaluate(X, seeds, evaluations);
+    out_of_memory_named("objective '" + experiment_.objective.name + "'",
+                        "evaluating " + std::to_string(n) + " points", [&] {
+                          evaluator_.evaluate(X, seeds, evaluations);
+                          return 0;
+                        });
     const double evaluation_seconds = seconds_since(t);
     times_.evaluation_seconds += evaluation_seconds;
 
@@ -197,7 +231,10 @@ class RunLoop {
     record_batch(X, seeds, evaluations, result, told_y, told_status);
 
     t = Clock::now();
-    algorithm_.tell(X, told_y, told_status);
+    out_of_memory_named(algorithm, "tell(" + std::to_string(n) + " points)", [&] {
+      algorithm_.tell(X, told_y, told_status);
+      return 0;
+    });
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
@@ -258,6 +295,13 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   const ObjectiveEntry& objective_entry = registry.objective(experiment.objective.name);
   const AlgorithmEntry& algorithm_entry = registry.algorithm(experiment.algorithm.name);
   const std::uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t ceiling =
+      options.memory_ceiling > 0 ? options.memory_ceiling : run_memory_ceiling();
+  // Sizes are checked before anything is made: the configured dimension first, then the
+  // dimension the objective reports, before the record exists.
+  const std::optional<std::uint64_t> dim = configured_dim(experiment);
+  const std::string dim_key = dim ? "[objective] dim" : "";
+  if (dim) check_run_fits(experiment, *dim, dim_key, ceiling);
 
   // Declared first, so it outlives the plugins: they may log until they are destroyed.
   RunLog log;
@@ -270,11 +314,18 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   HostServices algorithm_services(experiment.algorithm.name, sink, options.stop, threads);
   const ObjectiveSpec objective_spec = ObjectiveSpec::of(
       objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
-  std::unique_ptr<Objective> objective =
-      make_objective(objective_spec, registry, objective_services);
+  std::unique_ptr<Objective> objective = out_of_memory_named(
+      "objective '" + experiment.objective.name + "'", "its creation",
+      [&] { return make_objective(objective_spec, registry, objective_services); });
   const bopp::Problem& problem = objective->problem();
-  Algorithm algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
+  const auto problem_dim = static_cast<std::uint64_t>(problem.dim());
+  check_run_fits(experiment, problem_dim, dim == problem_dim ? dim_key : "", ceiling);
+  std::optional<Algorithm> algorithm;
+  out_of_memory_named("algorithm '" + experiment.algorithm.name + "'", "its creation", [&] {
+    algorithm.emplace(algorithm_entry, problem, experiment.algorithm.config_text(),
                       algorithm_seed(experiment.seed), algorithm_services);
+    return 0;
+  });
   std::unique_ptr<Evaluator> evaluator = make_evaluator(
       experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
                              objective_services, experiment.timeout_s, experiment.memory_mb});
@@ -287,7 +338,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   result.record = record.folder();
   result.optimum = problem.optimum_value;
   result.minimize = problem.sense == bopp::Sense::minimize;
-  RunLoop loop(experiment, problem, algorithm, *evaluator, record, log, options);
+  RunLoop loop(experiment, problem, *algorithm, *evaluator, record, log, options);
   loop.run(result);
   log.flush();
   record.update(run_footer(result, loop.times(), seconds_since(run_start)));

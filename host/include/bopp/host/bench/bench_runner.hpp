@@ -22,6 +22,9 @@ struct BenchOptions {
   bool sync = true;  // false passes --no-sync to each run and skips fsync of the bench files
   std::FILE* progress = stderr;             // runs done/total and ETA; nullptr: quiet
   const std::atomic<bool>* stop = nullptr;  // set it to start no further run
+  // The signal that set `stop`: forwarded to the running runs, which then stop after their
+  // batch and record `stopped`. 0 (or null): the running runs are left to finish.
+  const std::atomic<int>* stop_signal = nullptr;
 };
 
 struct BenchRunOutcome {

@@ -20,12 +20,17 @@ struct ChildExit {
   std::string signal_text() const;
 };
 
+// "SIGTERM": a signal's name as kill(1) and the shells write it.
+std::string signal_name(int signal);
+
 // The exit code a child uses when the program could not be executed (as the shells do).
 inline constexpr int kCannotExecute = 127;
 
 // A program run as a child process: its standard input is /dev/null, its standard output
 // and error go to `output` (truncated), and it is killed if this process dies first, so it
-// never outlives its parent. `argv[0]` is the program's path; no shell is involved.
+// never outlives its parent. It runs in a process group of its own: a terminal's Ctrl-C
+// reaches this process only, which decides what its children get (see signal). `argv[0]` is the
+// program's path; no shell is involved.
 class ChildProcess {
  public:
   // Starts the program; throws Error when the output file or the process cannot be made.
@@ -36,6 +41,8 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   pid_t pid() const { return pid_; }
+  // Sends `signal` to the child, unless it has already been waited for.
+  void signal(int signal);
   // Waits for the child to end (once; later calls return the same).
   ChildExit wait();
 

@@ -21,7 +21,9 @@ struct RunOptions {
   bool sync = true;        // fsync the record after every batch
   bool progress = true;    // one-line progress on stderr when a terminal
   LogSink log = stderr_log_sink(BOPP_LOG_WARNING);
-  const std::atomic<bool>* stop = nullptr;  // set it (e.g. on SIGINT) to stop after a batch
+  const std::atomic<bool>* stop = nullptr;        // set it (e.g. on SIGINT) to stop after a batch
+  const std::atomic<int>* stop_signal = nullptr;  // the signal that set `stop`, for the record
+  std::uint64_t memory_ceiling = 0;  // bytes the run's points may take; 0: run_memory_ceiling()
 };
 
 struct RunResult {
@@ -39,9 +41,9 @@ struct RunResult {
 };
 
 // Runs `experiment` (its plugin sections already resolved against `registry`). Errors
-// before the run record exists (a plugin that cannot be created, an unwritable folder)
-// throw Error; once it exists, a failure ends the run with status "failed" and its message,
-// and the record stays valid.
+// before the run record exists (sizes the machine cannot hold, a plugin that cannot be
+// created, an unwritable folder) throw Error; once it exists, a failure ends the run with status
+// "failed" and its message, and the record stays valid.
 RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
                          const RunOptions& options = {});
 
