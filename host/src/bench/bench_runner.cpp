@@ -314,9 +314,13 @@ bool libraries_changed(const fs::path& run_folder, const GridRun& run) {
 
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
   if (recorded_status(run_folder) != RunStatus::completed) return false;
-  // Where the record lies is not part of the experiment: a bench folder may be moved.
+  // Where the record lies is not part of the experiment (a bench folder may be moved), nor
+  // how often it is synced (records before sync_interval_s stay complete).
   auto without_output = [](toml::table t) {
-    if (toml::table* run = t["run"].as_table()) run->erase("output");
+    if (toml::table* run = t["run"].as_table()) {
+      run->erase("output");
+      run->erase("sync_interval_s");
+    }
     return t;
   };
   try {

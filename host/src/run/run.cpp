@@ -217,8 +217,8 @@ class RunLoop {
       if (!e.ok) ++result.failed_evaluations;
       if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
     }
-    record_.append(lines);
-    log_.flush();  // the lines logged up to this batch are as durable as the batch
+    // The lines logged up to this batch are as durable as the batch.
+    if (record_.append(lines)) log_.flush();
     result.evaluations += n;
     ++batch_index_;
   }
@@ -234,6 +234,19 @@ class RunLoop {
   RunTimes times_;
   std::uint64_t batch_index_ = 0;
 };
+
+// Makes everything recorded durable and closes it before run.json says how the run ended; a
+// failure here (a full disk) fails the run, with a message naming the folder.
+void close_record(RunRecord& record, RunLog& log, RunResult& result) {
+  try {
+    log.flush();
+    record.close_files();
+  } catch (const Error& e) {
+    if (result.status == RunStatus::failed) return;
+    result.status = RunStatus::failed;
+    result.message = e.what();
+  }
+}
 
 }  // namespace
 
@@ -265,7 +278,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
       {experiment.workers, *objective, objective_spec, registry, objective_services});
   RunRecord record(experiment.output, experiment.to_toml(),
                    run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
-                   options.overwrite, options.sync);
+                   options.overwrite, {options.sync, experiment.sync_interval_s, {}});
   log.open(record.folder(), options.sync);
 
   RunResult result;
@@ -274,7 +287,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   result.minimize = problem.sense == bopp::Sense::minimize;
   RunLoop loop(experiment, problem, algorithm, *evaluator, record, log, options);
   loop.run(result);
-  log.flush();
+  close_record(record, log, result);
   record.update(run_footer(result, loop.times(), seconds_since(run_start)));
   return result;
 }
