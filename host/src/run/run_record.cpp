@@ -105,7 +105,11 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   if (evaluations_fd_ < 0) cannot_write("evaluations.jsonl", strerror_text());
   const fs::path batches = folder_ / "batches.jsonl";
   batches_fd_ = ::open(batches.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (batches_fd_ < 0) cannot_write("batches.jsonl", strerror_text());
+  if (batches_fd_ < 0) {
+    const std::string reason = strerror_text();
+    ::close(std::exchange(evaluations_fd_, -1));  // no destructor runs for a throwing constructor
+    cannot_write("batches.jsonl", reason);
+  }
   last_sync_ = now();
 }
 
