@@ -13,6 +13,8 @@ packages=(
   libgtest-dev libgmock-dev googletest
   libmujoco-dev
   libbenchmark-dev
+  # benchmark only: bench/host/optuna_comparison.py times Optuna's RandomSampler against bopp run
+  python3-optuna
   libbox2d-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox

@@ -3,6 +3,7 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/folder_lock.hpp>
+#include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/status_line.hpp>
 #include <bopp/host/run/run_status.hpp>
 
@@ -13,6 +14,7 @@
 #include <condition_variable>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -61,6 +63,37 @@ std::optional<RunStatus> recorded_status(const fs::path& run_folder) {
   return parse_run_status(json->value("status", ""));
 }
 
+// True when `folder`/index.json is a bench index bopp wrote: an object with the grid's name
+// and the list of runs.
+bool holds_bench_index(const fs::path& folder) {
+  std::ifstream in(folder / "index.json");
+  if (!in) return false;
+  const nlohmann::json index = nlohmann::json::parse(in, nullptr, false);
+  if (!index.is_object()) return false;
+  const auto grid = index.find("grid");
+  const auto runs = index.find("runs");
+  return grid != index.end() && grid->is_string() && runs != index.end() && runs->is_array();
+}
+
+// A bench writes into an empty folder (but for bopp's lock and leftover temporaries) or into a
+// bench folder of its own, never over a user's files.
+void claim_bench_folder(const fs::path& folder) {
+  if (holds_bench_index(folder)) return;
+  if (const auto found = first_foreign_entry(folder)) {
+    throw Error("the bench folder '" + folder.string() +
+                "' is not empty and holds no bopp bench (found '" + *found +
+                "'); choose an empty or new folder with --output");
+  }
+}
+
+std::string read_whole_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in.good() && !in.eof()) throw Error("cannot read '" + file.string() + "'");
+  return text.str();
+}
+
 // The state shared by the workers: outcomes, the index file and the progress line.
 class Bench {
  public:
@@ -104,10 +137,12 @@ class Bench {
                    "changed since (library_sha1 in their run.json)\n",
                    rebuilt_);
     }
+    // The index first: from then on the folder is a bench folder, whatever a kill interrupts.
     write_index();
+    if (!write_error_) write_grid_copy();
     start_ = Clock::now();
     draw_progress();
-    run_workers(worker_count());
+    if (!write_error_) run_workers(worker_count());
     line_.finish();
     for (auto& o : outcomes_) {
       if (o.state == BenchRunState::pending) {
@@ -116,6 +151,10 @@ class Bench {
       }
     }
     write_index();
+    // A file the bench could not write (a full disk) stopped it: no run was started after.
+    if (write_error_) {
+      throw Error("the bench in '" + folder_.string() + "' stopped: " + *write_error_);
+    }
     BenchSummary summary;
     summary.folder = folder_;
     summary.runs = outcomes_;
@@ -162,7 +201,9 @@ class Bench {
       std::size_t i = 0;
       {
         std::lock_guard lock(mutex_);
-        if (next_ == pending_.size() || (options_.stop != nullptr && options_.stop->load())) return;
+        if (next_ == pending_.size() || write_error_ ||
+            (options_.stop != nullptr && options_.stop->load()))
+          return;
         i = pending_[next_++];
         outcomes_[i].state = BenchRunState::running;
         ++running_;
@@ -207,6 +248,12 @@ class Bench {
     try {
       write_experiment_file(run, experiment_file);
       fs::create_directories(log_file.parent_path());
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      note_write_error(e.what());
+      return {run.folder, BenchRunState::failed, e.what()};
+    }
+    try {
       ChildProcess child(run_arguments(experiment_file), log_file);
       add_child(child);
       const ChildExit exit = child.wait();
@@ -280,7 +327,28 @@ class Bench {
                       {"message", outcomes_[i].message}});
     }
     const nlohmann::json index = {{"grid", grid_.source}, {"budget", grid_.budget}, {"runs", runs}};
-    write_file_atomically(folder_ / "index.json", index.dump(2) + "\n", options_.sync);
+    try {
+      write_file_atomically(folder_ / "index.json", index.dump(2) + "\n", options_.sync);
+    } catch (const Error& e) {
+      note_write_error(e.what());  // a worker thread may not throw: the bench stops instead
+    }
+  }
+
+  // The grid file as it was run, beside the runs, through the atomic writer (never a
+  // half-copied or empty file).
+  void write_grid_copy() {
+    std::error_code ec;
+    if (!fs::is_regular_file(grid_.source, ec)) return;
+    try {
+      write_file_atomically(folder_ / "grid.toml", read_whole_file(grid_.source), options_.sync);
+    } catch (const Error& e) {
+      note_write_error(e.what());
+    }
+  }
+
+  // Keeps the first write failure; call with mutex_ held (or before the workers start).
+  void note_write_error(const std::string& message) {
+    if (!write_error_) write_error_ = message;
   }
 
   void report(const BenchRunOutcome& outcome) {
@@ -323,9 +391,10 @@ class Bench {
   unsigned active_workers_ = 0;
   std::condition_variable worker_ended_;
   std::size_t skipped_ = 0, completed_ = 0, failed_ = 0, running_ = 0, finished_now_ = 0;
-  std::size_t rebuilt_ = 0;              // completed runs whose libraries changed, run again
-  std::vector<ChildProcess*> children_;  // the runs' processes running now
-  int forwarded_signal_ = 0;             // the stop signal once passed on to them
+  std::size_t rebuilt_ = 0;                 // completed runs whose libraries changed, run again
+  std::vector<ChildProcess*> children_;     // the runs' processes running now
+  int forwarded_signal_ = 0;                // the stop signal once passed on to them
+  std::optional<std::string> write_error_;  // the first file the bench could not write
   StatusLine line_;
   Clock::time_point start_ = Clock::now();
   std::mutex mutex_;
@@ -353,9 +422,13 @@ bool libraries_changed(const fs::path& run_folder, const GridRun& run) {
 
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
   if (recorded_status(run_folder) != RunStatus::completed) return false;
-  // Where the record lies is not part of the experiment: a bench folder may be moved.
+  // Where the record lies is not part of the experiment (a bench folder may be moved), nor
+  // how often it is synced (records before sync_interval_s stay complete).
   auto without_output = [](toml::table t) {
-    if (toml::table* run = t["run"].as_table()) run->erase("output");
+    if (toml::table* run = t["run"].as_table()) {
+      run->erase("output");
+      run->erase("sync_interval_s");
+    }
     return t;
   };
   try {
@@ -371,9 +444,7 @@ BenchSummary run_bench(const BenchGrid& grid, const fs::path& folder, const Benc
   fs::create_directories(folder, ec);
   if (ec) throw Error("cannot create the bench folder '" + folder.string() + "': " + ec.message());
   const FolderLock lock(folder, "bench");  // one bench at a time writes a bench folder
-  if (fs::is_regular_file(grid.source, ec)) {
-    fs::copy_file(grid.source, folder / "grid.toml", fs::copy_options::overwrite_existing, ec);
-  }
+  claim_bench_folder(folder);
   Bench bench(grid, fs::absolute(folder), options);
   return bench.run();
 }

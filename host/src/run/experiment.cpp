@@ -25,6 +25,9 @@ const bopp::ParamTable& run_schema() {
       bopp::Param::integer("batch", 1, "most points one ask may return").at_least(1),
       bopp::Param::string("output", "",
                           "run record folder (default runs/<objective>-<algorithm>-<seed>)"),
+      bopp::Param::real("sync_interval_s", 1.0,
+                        "fsync evaluations.jsonl at most this often, seconds (0: every batch)")
+          .at_least(0),
   });
   return table;
 }
@@ -176,6 +179,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
   e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
   e.output = *run["output"].value<std::string>();
+  e.sync_interval_s = *run["sync_interval_s"].value<double>();
 
   toml::table evaluator = take_table(document, "evaluator", source);
   reject_unimplemented_evaluator_kind(evaluator, "kind", "[evaluator] ", source);
@@ -232,7 +236,8 @@ toml::table Experiment::to_toml() const {
   toml::table run{{"seed", static_cast<std::int64_t>(seed)},
                   {"budget", static_cast<std::int64_t>(budget)},
                   {"batch", static_cast<std::int64_t>(batch)},
-                  {"output", output}};
+                  {"output", output},
+                  {"sync_interval_s", sync_interval_s}};
   toml::table objective_table = objective.config;
   objective_table.insert("name", objective.name);
   toml::table algorithm_table = algorithm.config;

@@ -267,8 +267,8 @@ class RunLoop {
       if (!e.ok) ++result.failed_evaluations;
       if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
     }
-    record_.append(lines);
-    log_.flush();  // the lines logged up to this batch are as durable as the batch
+    // The lines logged up to this batch are as durable as the batch.
+    if (record_.append(lines)) log_.flush();
     result.evaluations += n;
     if (regret_) result.regret = regret_->last();
     ++batch_index_;
@@ -286,6 +286,19 @@ class RunLoop {
   std::uint64_t batch_index_ = 0;
   std::optional<RunningRegret> regret_;  // when the objective declares its optimum
 };
+
+// Makes everything recorded durable and closes it before run.json says how the run ended; a
+// failure here (a full disk) fails the run, with a message naming the folder.
+void close_record(RunRecord& record, RunLog& log, RunResult& result) {
+  try {
+    log.flush();
+    record.close_files();
+  } catch (const Error& e) {
+    if (result.status == RunStatus::failed) return;
+    result.status = RunStatus::failed;
+    result.message = e.what();
+  }
+}
 
 }  // namespace
 
@@ -331,7 +344,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
                              objective_services, experiment.timeout_s, experiment.memory_mb});
   RunRecord record(experiment.output, experiment.to_toml(),
                    run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
-                   options.overwrite, options.sync);
+                   options.overwrite, {options.sync, experiment.sync_interval_s, {}});
   log.open(record.folder(), options.sync);
 
   RunResult result;
@@ -340,7 +353,7 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   result.minimize = problem.sense == bopp::Sense::minimize;
   RunLoop loop(experiment, problem, *algorithm, *evaluator, record, log, options);
   loop.run(result);
-  log.flush();
+  close_record(record, log, result);
   record.update(run_footer(result, loop.times(), seconds_since(run_start)));
   return result;
 }

@@ -15,7 +15,8 @@ namespace bopp::host {
 namespace {
 
 [[noreturn]] void cannot_write(const std::filesystem::path& file) {
-  throw Error("cannot write the run record '" + file.string() + "': " + std::strerror(errno));
+  throw Error("cannot write the run record '" + file.parent_path().string() +
+              "': log.jsonl: " + std::strerror(errno));
 }
 
 }  // namespace
@@ -49,6 +50,7 @@ void RunLog::open(const std::filesystem::path& folder, bool sync) {
   for (const std::string& line : pending_) lines += line;
   pending_.clear();
   if (!write_all(fd_, lines)) cannot_write(file_);
+  size_ = static_cast<off_t>(lines.size());
 }
 
 void RunLog::write(std::int32_t level, const std::string& plugin, const std::string& message) {
@@ -59,13 +61,18 @@ void RunLog::write(std::int32_t level, const std::string& plugin, const std::str
     return;
   }
   // A plugin's log call cannot report a failure, and a full disk shows in the record's own
-  // writes, which end the run; so a failed log write is dropped here.
-  (void)write_all(fd_, line);
+  // writes, which end the run; so a failed log write is dropped here, cut back to the last
+  // whole line so the file stays readable.
+  if (write_all(fd_, line)) {
+    size_ += static_cast<off_t>(line.size());
+  } else {
+    (void)!::ftruncate(fd_, size_);
+  }
 }
 
 void RunLog::flush() {
   std::lock_guard lock(mutex_);
-  if (fd_ >= 0 && sync_) ::fsync(fd_);
+  if (fd_ >= 0 && sync_ && ::fsync(fd_) != 0) cannot_write(file_);
 }
 
 }  // namespace bopp::host

@@ -1,23 +1,36 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/write_all.hpp>
 #include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/run_status.hpp>
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace bopp::host {
 namespace fs = std::filesystem;
 namespace {
 
-[[noreturn]] void cannot_write(const fs::path& path, const std::string& reason) {
-  throw Error("cannot write the run record '" + path.string() + "': " + reason);
+// Writes `text` at the end of a file whose whole lines end at `size`, and moves `size` past it.
+// A failed write (a full disk) is cut back to `size`, so the file never ends in a torn line.
+bool append_whole_lines(int fd, off_t& size, std::string_view text) {
+  if (write_all(fd, text)) {
+    size += static_cast<off_t>(text.size());
+    return true;
+  }
+  const int error = errno;
+  if (::ftruncate(fd, size) == 0) ::lseek(fd, size, SEEK_SET);
+  errno = error;
+  return false;
 }
 
 nlohmann::json number_or_null(double v) {
@@ -33,6 +46,8 @@ std::optional<double> optional_number(const nlohmann::json& j, const char* key) 
   if (it == j.end() || it->is_null()) return std::nullopt;
   return it->get<double>();
 }
+
+std::string strerror_text() { return std::strerror(errno); }
 
 }  // namespace
 
@@ -74,38 +89,82 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
   return e;
 }
 
+bool holds_run_record(const fs::path& folder) {
+  std::ifstream in(folder / "run.json");
+  if (!in) return false;
+  const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
+  if (!run.is_object()) return false;
+  const auto version = run.find("bopp_version");
+  const auto status = run.find("status");
+  return version != run.end() && version->is_string() && status != run.end() &&
+         status->is_string() && parse_run_status(status->get<std::string>()).has_value();
+}
+
 RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::json run,
-                     bool overwrite, bool sync)
+                     bool overwrite, RecordSync sync)
     : folder_(std::move(folder)),
       run_(std::move(run)),
       line_(to_json(RecordedEvaluation{})),
       nodes_(line_),
-      sync_(sync) {
+      sync_(std::move(sync)) {
+  if (!run_.contains("bopp_version")) run_["bopp_version"] = BOPP_VERSION;
+  if (!run_.contains("status")) run_["status"] = to_string(RunStatus::running);
   std::error_code ec;
   fs::create_directories(folder_, ec);
-  if (ec) cannot_write(folder_, ec.message());
+  if (ec) throw Error("cannot write the run record '" + folder_.string() + "': " + ec.message());
   lock_.emplace(folder_, "run");  // before anything in the folder is read or replaced
-  const fs::path evaluations = folder_ / "evaluations.jsonl";
-  if (!overwrite && fs::exists(evaluations)) {
-    throw Error("the output folder '" + folder_.string() +
-                "' already holds a run; choose another with --output, or pass --overwrite");
-  }
+  claim_folder(overwrite);
+  // run.json first: from here on, whatever a kill interrupts, the folder is a record that
+  // says "running" (an overwritten run's end never stands beside a truncated file).
+  write_run_json();
   std::ostringstream toml_text;
   toml_text << "# The resolved experiment: every default filled in. `bopp run` on this file\n"
                "# repeats the run.\n"
             << experiment << "\n";
-  write_file_atomically(folder_ / "experiment.toml", toml_text.str(), sync_);
+  try {
+    write_file_atomically(folder_ / "experiment.toml", toml_text.str(), sync_.enabled);
+  } catch (const Error& e) {
+    throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
+  }
+  const fs::path evaluations = folder_ / "evaluations.jsonl";
   evaluations_fd_ = ::open(evaluations.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (evaluations_fd_ < 0) cannot_write(evaluations, std::strerror(errno));
+  if (evaluations_fd_ < 0) cannot_write("evaluations.jsonl", strerror_text());
   const fs::path batches = folder_ / "batches.jsonl";
   batches_fd_ = ::open(batches.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (batches_fd_ < 0) cannot_write(batches, std::strerror(errno));
-  write_run_json();
+  if (batches_fd_ < 0) {
+    const std::string reason = strerror_text();
+    ::close(std::exchange(evaluations_fd_, -1));  // no destructor runs for a throwing constructor
+    cannot_write("batches.jsonl", reason);
+  }
+  last_sync_ = now();
+}
+
+void RunRecord::claim_folder(bool overwrite) const {
+  if (holds_run_record(folder_)) {
+    if (overwrite) return;
+    throw Error("the output folder '" + folder_.string() +
+                "' already holds a run; choose another with --output, or pass --overwrite");
+  }
+  if (const auto found = first_foreign_entry(folder_)) {
+    throw Error("the output folder '" + folder_.string() +
+                "' is not empty and holds no bopp run record (found '" + *found +
+                "'); bopp writes only into an empty folder or over its own run (--overwrite): "
+                "choose another with --output");
+  }
 }
 
 RunRecord::~RunRecord() {
   if (evaluations_fd_ >= 0) ::close(evaluations_fd_);
   if (batches_fd_ >= 0) ::close(batches_fd_);
+}
+
+void RunRecord::cannot_write(const char* file, const std::string& reason) const {
+  throw Error("cannot write the run record '" + folder_.string() + "': " + file + ": " + reason);
+}
+
+double RunRecord::now() const {
+  if (sync_.clock) return sync_.clock();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 void RunRecord::append_timing(const BatchTiming& t) {
@@ -114,8 +173,8 @@ void RunRecord::append_timing(const BatchTiming& t) {
                                {"ask_time", t.ask_seconds},
                                {"evaluation_time", t.evaluation_seconds},
                                {"tell_time", t.tell_seconds}};
-  if (!write_all(batches_fd_, line.dump() + "\n"))
-    cannot_write(folder_ / "batches.jsonl", std::strerror(errno));
+  if (!append_whole_lines(batches_fd_, batches_size_, line.dump() + "\n"))
+    cannot_write("batches.jsonl", strerror_text());
 }
 
 // One JSON object serves every line: its keys, nodes and strings are made once, and the
@@ -153,26 +212,54 @@ void RunRecord::fill_line(const RecordedEvaluation& e) {
   }
 }
 
-void RunRecord::append(std::span<const RecordedEvaluation> batch) {
-  std::string lines;
+bool RunRecord::append(std::span<const RecordedEvaluation> batch) {
+  lines_.clear();
   for (const RecordedEvaluation& e : batch) {
     fill_line(e);
-    lines += line_.dump();
-    lines += '\n';
+    lines_ += line_.dump();
+    lines_ += '\n';
   }
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
-  if (!write_all(evaluations_fd_, lines))
-    cannot_write(folder_ / "evaluations.jsonl", std::strerror(errno));
-  if (sync_) ::fsync(evaluations_fd_);
+  if (!append_whole_lines(evaluations_fd_, evaluations_size_, lines_))
+    cannot_write("evaluations.jsonl", strerror_text());
+  unsynced_ = true;
+  if (!sync_.enabled || now() - last_sync_ < sync_.interval_seconds) return false;
+  sync_evaluations();
+  return true;
+}
+
+void RunRecord::sync_evaluations() {
+  if (!sync_.enabled || !unsynced_) return;
+  if (::fsync(evaluations_fd_) != 0) cannot_write("evaluations.jsonl", strerror_text());
+  unsynced_ = false;
+  last_sync_ = now();
+  ++syncs_;
+}
+
+void RunRecord::close_files() {
+  if (evaluations_fd_ < 0) return;
+  sync_evaluations();
+  const int evaluations = std::exchange(evaluations_fd_, -1);
+  const int batches = std::exchange(batches_fd_, -1);
+  const bool evaluations_closed = ::close(evaluations) == 0;
+  const int error = errno;
+  const bool batches_closed = ::close(batches) == 0;
+  if (!evaluations_closed) cannot_write("evaluations.jsonl", std::strerror(error));
+  if (!batches_closed) cannot_write("batches.jsonl", strerror_text());
 }
 
 void RunRecord::update(const nlohmann::json& fields) {
+  if (evaluations_fd_ >= 0) sync_evaluations();  // run.json never claims more than is durable
   run_.update(fields);
   write_run_json();
 }
 
 void RunRecord::write_run_json() {
-  write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_);
+  try {
+    write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_.enabled);
+  } catch (const Error& e) {
+    throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
+  }
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
 
+#include "file_size_limit.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -74,6 +75,20 @@ TEST(AtomicFile, UnwritableFolderIsOneErrorNamingTheFile) {
     EXPECT_NE(message.find("cannot write"), std::string::npos) << message;
     EXPECT_NE(message.find("blocker"), std::string::npos) << message;
   }
+}
+
+// A full disk keeps the old content, leaves no temporary, and names the file being replaced:
+// the temporary is gone by the time anyone reads the message.
+TEST(AtomicFile, AFullDiskKeepsTheOldContentAndNamesTheTarget) {
+  const auto folder = test::fresh_folder("atomic-full");
+  const auto file = folder / "run.json";
+  write_file_atomically(file, "old\n");
+  const std::string message = test::error_with_file_size_limit(
+      16, [&] { write_file_atomically(file, std::string(100, 'x'), true); });
+  EXPECT_NE(message.find("cannot write '" + file.string() + "': "), std::string::npos) << message;
+  EXPECT_EQ(message.find(".tmp"), std::string::npos) << message;
+  EXPECT_EQ(read_text(file), "old\n");
+  EXPECT_EQ(names_in(folder), std::vector<std::string>{"run.json"});
 }
 
 }  // namespace

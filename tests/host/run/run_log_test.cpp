@@ -3,6 +3,7 @@
 #include <bopp/abi.h>
 #include <bopp/host/run/run_log.hpp>
 
+#include "../common/file_size_limit.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -109,6 +110,24 @@ TEST(RunLog, LinesFromManyThreadsStayWhole) {
   for (const auto& j : lines)
     seen.insert({j.at("plugin").get<std::string>(), j.at("message").get<std::string>()});
   EXPECT_EQ(seen.size(), lines.size());
+}
+
+// A line that does not fit (a full disk) is dropped whole: the lines before it, and any that
+// fit after it, stay readable.
+TEST(RunLog, ALineThatDoesNotFitIsDroppedWhole) {
+  const auto folder = test::fresh_folder("log-full");
+  const std::string message = test::error_with_file_size_limit(300, [&] {
+    RunLog log;
+    log.open(folder, true);
+    log.write(BOPP_LOG_INFO, "p", std::string(100, 'a'));
+    log.write(BOPP_LOG_INFO, "p", std::string(400, 'b'));  // past the limit
+    log.write(BOPP_LOG_INFO, "p", "short");
+  });
+  EXPECT_EQ(message, "");
+  const auto lines = read_lines(folder / "log.jsonl");  // throws on a torn line
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].at("message"), std::string(100, 'a'));
+  EXPECT_EQ(lines[1].at("message"), "short");
 }
 
 }  // namespace

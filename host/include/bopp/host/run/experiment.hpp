@@ -35,6 +35,9 @@ struct Experiment {
   std::uint64_t budget = 0;
   std::uint64_t batch = 1;
   std::string output;  // "" until resolved: runs/<objective>-<algorithm>-<seed>
+  // How often the record is fsynced (RecordSync): it bounds what a power loss may cost and
+  // never changes what is recorded.
+  double sync_interval_s = 1.0;
   PluginSection objective;
   PluginSection algorithm;
   std::string evaluator = "serial";

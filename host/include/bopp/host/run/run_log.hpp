@@ -1,6 +1,8 @@
 // bopp/host/run/run_log.hpp: log.jsonl, every plugin log line of a run (docs/run-record.md).
 #pragma once
 
+#include <sys/types.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +39,8 @@ class RunLog {
   void write(std::int32_t level, const std::string& plugin, const std::string& message);
   // The number of evaluations told to the algorithm, stamped on the lines logged from now on.
   void set_evaluations(std::uint64_t told) { evaluations_.store(told); }
-  // Makes the lines written so far durable (when opened with `sync`), as each recorded batch is.
+  // Makes the lines written so far durable (when opened with `sync`), as the record's synced
+  // batches are. Throws Error naming the run folder when the fsync fails.
   void flush();
 
  private:
@@ -46,6 +49,7 @@ class RunLog {
   std::vector<std::string> pending_;  // lines logged before open
   std::filesystem::path file_;
   int fd_ = -1;
+  off_t size_ = 0;  // the file's size after its last whole line
   bool sync_ = true;
 };
 

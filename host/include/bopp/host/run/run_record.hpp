@@ -7,8 +7,11 @@
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,30 +46,63 @@ struct BatchTiming {
 nlohmann::json to_json(const RecordedEvaluation& e);
 RecordedEvaluation evaluation_from_json(const nlohmann::json& line);
 
-// Writes experiment.toml, run.json and evaluations.jsonl. Each appended batch is written,
-// flushed and (when `sync`) fsynced before append returns, so `kill -9` loses nothing
-// already recorded; run.json is replaced atomically (write, fsync, rename).
+// How a record makes its writes durable (docs/run-record.md, "What survives a crash"). A
+// killed process loses nothing already written, synced or not; only a power loss can lose
+// what was written since the last fsync, so evaluations.jsonl is synced at most every
+// `interval_seconds`, and always before run.json says how the run ended.
+struct RecordSync {
+  bool enabled = true;            // false (--no-sync): never fsync
+  double interval_seconds = 1.0;  // [run] sync_interval_s; 0: after every batch
+  // Monotonic seconds; empty: std::chrono::steady_clock. It decides when to sync, never what
+  // is written, so a record is the same byte for byte whatever the timing.
+  std::function<double()> clock;
+};
+
+// True when `folder`/run.json is a run record bopp wrote: a JSON object whose `bopp_version`
+// is a string and whose `status` is one of the run statuses. Only such a folder may be
+// overwritten (--overwrite).
+bool holds_run_record(const std::filesystem::path& folder);
+
+// Writes experiment.toml, run.json, evaluations.jsonl and batches.jsonl. Each appended batch
+// is one write, so `kill -9` loses nothing already appended; a write that fails (a full disk)
+// is cut back to the last whole line. run.json is replaced atomically (write, fsync, rename).
+// Every Error names the folder and the file.
 class RunRecord {
  public:
-  // Creates `folder` (and its parents). Throws Error naming the folder when it cannot be
-  // written, or when it already holds a run and `overwrite` is false.
+  // Creates `folder` (and its parents) and claims it: an empty folder (or one holding only
+  // bopp's lock file and leftover temporaries), or, with `overwrite`, a folder holding a run
+  // record (holds_run_record). Anything else is refused, naming what was found. run.json is
+  // written first, saying "running", so a kill at any moment leaves a record that says
+  // "running" rather than an old run's end beside a truncated evaluations.jsonl. `run` gets
+  // `bopp_version` and `status` ("running") when it lacks them: they mark the record.
   RunRecord(std::filesystem::path folder, const toml::table& experiment, nlohmann::json run,
-            bool overwrite, bool sync);
+            bool overwrite, RecordSync sync = {});
   ~RunRecord();
   RunRecord(const RunRecord&) = delete;
   RunRecord& operator=(const RunRecord&) = delete;
 
-  void append(std::span<const RecordedEvaluation> batch);
+  // Appends a batch to evaluations.jsonl; fsyncs it when the sync interval has passed since
+  // the last fsync. Returns whether it synced, so the run's log can be synced with it.
+  bool append(std::span<const RecordedEvaluation> batch);
   // Appends a batch's timing to batches.jsonl, after its tell (not fsynced: timings only).
   void append_timing(const BatchTiming& timing);
-  // Merges `fields` into run.json and rewrites it.
+  // Syncs and closes evaluations.jsonl and batches.jsonl, checking both; nothing may be
+  // appended afterwards. Call it before the update that says how the run ended.
+  void close_files();
+  // Merges `fields` into run.json and rewrites it, after syncing what was appended.
   void update(const nlohmann::json& fields);
 
   const std::filesystem::path& folder() const { return folder_; }
+  // How many times evaluations.jsonl was fsynced.
+  std::uint64_t syncs() const { return syncs_; }
 
  private:
+  void claim_folder(bool overwrite) const;
   void write_run_json();
   void fill_line(const RecordedEvaluation& e);
+  void sync_evaluations();
+  double now() const;
+  [[noreturn]] void cannot_write(const char* file, const std::string& reason) const;
 
   std::filesystem::path folder_;
   // Held for the record's life: one process at a time writes a run folder.
@@ -85,9 +121,16 @@ class RunRecord {
   };
   nlohmann::json line_;
   LineNodes nodes_;
-  bool sync_;
+  std::string lines_;  // a batch's text, its capacity reused
+  RecordSync sync_;
   int evaluations_fd_ = -1;
   int batches_fd_ = -1;
+  // The files' sizes after their last whole line: where a failed write is cut back to.
+  off_t evaluations_size_ = 0;
+  off_t batches_size_ = 0;
+  bool unsynced_ = false;  // evaluations appended since the last fsync
+  double last_sync_ = 0.0;
+  std::uint64_t syncs_ = 0;
 };
 
 // Reads every line of a batches.jsonl.
