@@ -1,0 +1,77 @@
+// The algorithms of the bbkb library (Calandriello et al. 2020): BBKB with its global and
+// GlobalLocal batch rules, and the baselines of its Section 5. All run on the objective's
+// finite candidate set and refuse a problem without one.
+#pragma once
+
+#include "batch_thompson.hpp"
+#include "batched_kernel_bandit.hpp"
+#include "epsilon_greedy.hpp"
+#include "exact_ucb.hpp"
+#include "settings.hpp"
+
+namespace bopp::bbkb {
+
+// Algorithm 1 (Global-BBKB): batches end by Lemma 1's rule.
+class Bbkb : public BatchedKernelBandit {
+ public:
+  static constexpr const char* name = "bbkb";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "BBKB (Calandriello et al. 2020): batched sparse GP-UCB on a candidate set, adaptive "
+      "batches, ridge-leverage resparsification";
+  static std::vector<Param> params() { return settings_params(true, true); }
+  Bbkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : BatchedKernelBandit(BatchRule::global, true, name, problem, config, seed, host) {}
+};
+
+// GlobalLocal-BBKB: the global rule, then the per-candidate bound of Lemma 3.
+class BbkbLocal : public BatchedKernelBandit {
+ public:
+  static constexpr const char* name = "bbkb-local";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "GlobalLocal-BBKB (Calandriello et al. 2020, Lemma 3): BBKB with larger batches by a "
+      "per-candidate stopping bound";
+  static std::vector<Param> params() { return settings_params(true, true); }
+  BbkbLocal(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : BatchedKernelBandit(BatchRule::global_local, true, name, problem, config, seed, host) {}
+};
+
+// BKB (Calandriello et al. 2019) as BBKB with C̃ = 1: one point per batch, a new dictionary
+// after every observation, and Theorem 2's width.
+class Bkb : public BatchedKernelBandit {
+ public:
+  static constexpr const char* name = "bkb";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "BKB: sequential sparse GP-UCB on a candidate set, resparsified every step";
+  static std::vector<Param> params() { return settings_params(false, true); }
+  Bkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : BatchedKernelBandit(BatchRule::global, false, name, problem, config, seed, host) {}
+};
+
+// GP-UCB (Srinivas et al. 2010) with the exact GP, one point at a time.
+class GpUcb : public ExactUcb {
+ public:
+  static constexpr const char* name = "gp-ucb";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary = "exact GP-UCB on a candidate set, one point at a time";
+  static std::vector<Param> params() { return settings_params(false, false); }
+  GpUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : ExactUcb(false, name, problem, config, seed, host) {}
+};
+
+// GP-AUCB (Algorithm 2): hallucinated variances, batches ended by the product rule.
+class GpBucb : public ExactUcb {
+ public:
+  static constexpr const char* name = "gp-bucb";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "GP-AUCB (Desautels et al. 2014): exact batch GP-UCB with hallucinated variances and "
+      "adaptive batches, on a candidate set";
+  static std::vector<Param> params() { return settings_params(true, false); }
+  GpBucb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : ExactUcb(true, name, problem, config, seed, host) {}
+};
+
+}  // namespace bopp::bbkb

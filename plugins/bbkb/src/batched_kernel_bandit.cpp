@@ -1,0 +1,167 @@
+#include "batched_kernel_bandit.hpp"
+
+#include "candidate_rows.hpp"
+
+#include <bopp/bo/leverage_sampling.hpp>
+#include <bopp/bo/nystrom_embedding.hpp>
+#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/successful_rows.hpp>
+#include <bopp/kit/seed_mixing.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace bopp::bbkb {
+
+namespace {
+
+// The stream of the dictionary draws, apart from the first point's.
+constexpr std::uint64_t dictionary_stream = 1;
+
+}  // namespace
+
+BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, bool batched, const char* algorithm,
+                                         const Problem& problem, const Config& config,
+                                         std::uint64_t seed, const Host& host)
+    : rule_(rule),
+      algorithm_(algorithm),
+      problem_(problem),
+      settings_(read_settings(config, problem, algorithm)),
+      host_(host),
+      rng_(derive_seed(seed, dictionary_stream)),
+      kernel_(settings_.kernel(problem.dim())) {
+  if (!batched) settings_.c_tilde = 1.0;
+  const Eigen::Index arms = problem_.candidates.rows();
+  counts_ = Eigen::VectorXd::Zero(arms);
+  sums_ = Eigen::VectorXd::Zero(arms);
+  refit();
+  // Algorithm 1 starts from one uniformly drawn arm, a batch of its own, which becomes the
+  // first dictionary (the loop would otherwise pick it twice).
+  std::mt19937_64 first(derive_seed(seed, 0));
+  start_batch();
+  const auto arm =
+      static_cast<Eigen::Index>(bo::uniform_index(first, static_cast<std::uint64_t>(arms)));
+  batch_.push_back(arm);
+  global_rule_.closes_with(posterior_->variance()[arm]);
+  closed_ = true;
+}
+
+Points BatchedKernelBandit::ask(std::size_t max_points) {
+  // Asked again before a closed batch was fully told: it ends with what was told.
+  if (closed_ && handed_ == batch_.size()) end_batch();
+  std::vector<Eigen::Index> chosen;
+  // Points chosen but not handed out yet: the first batch's random point.
+  while (handed_ + chosen.size() < batch_.size() && chosen.size() < max_points)
+    chosen.push_back(batch_[handed_ + chosen.size()]);
+  while (!closed_ && chosen.size() < max_points) {
+    const Eigen::Index arm = choose();
+    batch_.push_back(arm);
+    chosen.push_back(arm);
+    closed_ = batch_ends_with(arm);
+  }
+  handed_ += chosen.size();
+  Points X(static_cast<Eigen::Index>(chosen.size()), problem_.dim());
+  for (std::size_t r = 0; r < chosen.size(); ++r)
+    X.row(static_cast<Eigen::Index>(r)) = problem_.candidates.row(chosen[r]);
+  return X;
+}
+
+Eigen::Index BatchedKernelBandit::choose() {
+  const Eigen::Index arm = lazy_.argmax([this](Eigen::Index i) { return ucb(i); });
+  posterior_->add_pending(arm);
+  lazy_.invalidate();
+  return arm;
+}
+
+double BatchedKernelBandit::ucb(Eigen::Index arm) const {
+  return posterior_->mean()[arm] + width_ * std::sqrt(posterior_->pending_variance(arm));
+}
+
+bool BatchedKernelBandit::batch_ends_with(Eigen::Index arm) {
+  const bool global_exceeded = global_rule_.closes_with(posterior_->variance()[arm]);
+  if (rule_ == BatchRule::global) return global_exceeded;
+  if (!global_exceeded && !local_phase_) return false;
+  if (!local_phase_) {
+    // The switch: the per-arm bound counts every point chosen so far, and is tested now.
+    local_phase_ = true;
+    local_embedded_ = Eigen::VectorXd::Zero(posterior_->size());
+    local_full_ = Eigen::VectorXd::Zero(posterior_->size());
+    for (std::size_t s = 0; s + 1 < batch_.size(); ++s) local_rule_exceeded(batch_[s]);
+  }
+  return local_rule_exceeded(arm);
+}
+
+// Lemma 3: σ̃²_fb(x)/σ̃²_t(x) ≤ 1 + Σ_s c_s(x)² / σ̃²_fb(x). The full approximate covariance
+// (eq. 2) does not bound the approximate ratio arm by arm (its residual cross term can be
+// negative), and the embedded part alone does not bound the exact ratio, so the larger of
+// the two sums is used.
+bool BatchedKernelBandit::local_rule_exceeded(Eigen::Index arm) {
+  const double lambda = settings_.lambda;
+  const bo::NystromEmbedding& e = posterior_->embedding();
+  const Eigen::VectorXd g = posterior_->embedded_covariance(arm);
+  const Eigen::VectorXd k =
+      kernel_.matrix(problem_.candidates, problem_.candidates.row(arm)).col(0);
+  const Eigen::VectorXd residual = (k - e.features * e.features.row(arm).transpose()) / lambda;
+  local_embedded_ += g.cwiseAbs2();
+  local_full_ += (g + residual).cwiseAbs2();
+  const Eigen::VectorXd ratio =
+      local_embedded_.cwiseMax(local_full_).cwiseQuotient(posterior_->variance());
+  return 1.0 + ratio.maxCoeff() > settings_.c_tilde;
+}
+
+void BatchedKernelBandit::tell(const Points& X, const Eigen::VectorXd& y,
+                               std::span<const std::int32_t> status) {
+  for (const Eigen::Index r : bo::successful_rows(y, status)) {
+    const Eigen::Index arm = nearest_candidate(problem_.candidates, X.row(r).transpose());
+    counts_[arm] += 1.0;
+    sums_[arm] += y[r];
+  }
+  told_ += static_cast<std::size_t>(X.rows());
+  if (closed_ && told_ >= batch_.size()) end_batch();
+}
+
+void BatchedKernelBandit::end_batch() {
+  // Theorem 2's Λ grows by log(1 + 3σ̃²_fb) per point; the reference code's by log(1 + σ̃²_fb).
+  const double factor = settings_.schedule == WidthSchedule::theorem ? 3.0 : 1.0;
+  for (const Eigen::Index arm : batch_)
+    log_sum_ += std::log1p(factor * posterior_->variance()[arm]);
+  batch_sizes_.push_back(batch_.size());
+  ++batches_closed_;
+  dictionary_ = bo::leverage_sample(counts_, posterior_->variance(), settings_.q_bar, rng_);
+  refit();
+  start_batch();
+  host_.debug(std::string(algorithm_) + ": batch " + std::to_string(batches_closed_) + " of " +
+              std::to_string(batch_sizes_.back()) + " points; dictionary " +
+              std::to_string(dictionary_.size()) + ", width " + std::to_string(width_));
+}
+
+void BatchedKernelBandit::refit() {
+  Eigen::MatrixXd S(static_cast<Eigen::Index>(dictionary_.size()), problem_.dim());
+  for (std::size_t j = 0; j < dictionary_.size(); ++j)
+    S.row(static_cast<Eigen::Index>(j)) = problem_.candidates.row(dictionary_[j]);
+  posterior_.emplace(bo::nystrom_embedding(kernel_, problem_.candidates, S), counts_, sums_,
+                     settings_.lambda);
+  width_ = settings_.width(log_sum_, settings_.c_tilde);
+}
+
+void BatchedKernelBandit::start_batch() {
+  batch_.clear();
+  handed_ = 0;
+  told_ = 0;
+  closed_ = false;
+  global_rule_ = BatchStoppingRule(settings_.c_tilde);
+  local_phase_ = false;
+  lazy_.reset(posterior_->mean() + width_ * posterior_->variance().cwiseSqrt());
+}
+
+Eigen::VectorXd BatchedKernelBandit::recommend() const {
+  Eigen::VectorXd mean = posterior_->mean();
+  for (Eigen::Index i = 0; i < mean.size(); ++i)
+    if (counts_[i] == 0.0) mean[i] = -std::numeric_limits<double>::infinity();
+  if (counts_.maxCoeff() == 0.0) return problem_.candidates.row(0).transpose();
+  return problem_.candidates.row(first_argmax(mean)).transpose();
+}
+
+}  // namespace bopp::bbkb

@@ -1,0 +1,88 @@
+// BBKB: Batch-BKB of Calandriello et al. 2020 (Algorithm 1), its GlobalLocal variant
+// (Lemma 3) and BKB (C̃ = 1), on the objective's finite candidate set.
+//
+// A Nyström posterior on a dictionary S of observed arms; each batch is grown by taking the
+// UCB maximizer with S, the mean and the width frozen and the chosen points' variance
+// reductions applied by rank-one updates, and ends by the stopping rule. Once the whole
+// batch is told, the observations enter the mean and S is resampled by posterior variance.
+#pragma once
+
+#include "batch_stopping_rule.hpp"
+#include "lazy_ucb.hpp"
+#include "settings.hpp"
+
+#include <bopp/bo/sparse_posterior.hpp>
+#include <bopp/plugin.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <span>
+#include <vector>
+
+namespace bopp::bbkb {
+
+enum class BatchRule { global, global_local };
+
+class BatchedKernelBandit {
+ public:
+  // `batched` false is BKB: C̃ = 1, one point per batch and a new dictionary every step.
+  // Throws std::invalid_argument when the problem has no candidate set.
+  BatchedKernelBandit(BatchRule rule, bool batched, const char* algorithm, const Problem& problem,
+                      const Config& config, std::uint64_t seed, const Host& host);
+
+  // The next points of the current batch, at most max_points; a batch longer than
+  // max_points continues at the next ask, one shorter returns fewer points.
+  Points ask(std::size_t max_points);
+  // Stores the observations; the batch's are used once it is closed and fully told.
+  void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
+  // The observed candidate of largest posterior mean; the first candidate before any.
+  Eigen::VectorXd recommend() const;
+
+  // For tests and the benchmark.
+  const Settings& settings() const { return settings_; }
+  std::size_t dictionary_size() const { return dictionary_.size(); }
+  std::size_t batches_closed() const { return batches_closed_; }
+  const std::vector<std::size_t>& batch_sizes() const { return batch_sizes_; }
+  double width() const { return width_; }
+
+ private:
+  Eigen::Index choose();
+  bool batch_ends_with(Eigen::Index arm);
+  bool local_rule_exceeded(Eigen::Index arm);
+  void end_batch();
+  void refit();
+  void start_batch();
+  double ucb(Eigen::Index arm) const;
+
+  BatchRule rule_;
+  const char* algorithm_;
+  Problem problem_;
+  Settings settings_;
+  Host host_;
+  std::mt19937_64 rng_;
+  bo::Kernel kernel_;
+
+  Eigen::VectorXd counts_;  // n_i: successful observations of arm i
+  Eigen::VectorXd sums_;    // s_i: their sum
+  std::vector<Eigen::Index> dictionary_;
+  std::optional<bo::SparsePosterior> posterior_;
+  double log_sum_ = 0.0;  // Λ, over the closed batches
+  double width_ = 0.0;    // α̃ of the current batch
+
+  // The open batch.
+  std::vector<Eigen::Index> batch_;
+  std::size_t handed_ = 0;  // returned by ask
+  std::size_t told_ = 0;
+  bool closed_ = false;
+  BatchStoppingRule global_rule_{1.0};
+  bool local_phase_ = false;
+  Eigen::VectorXd local_embedded_;  // Σ_s g_s(x)² over the batch (Lemma 3)
+  Eigen::VectorXd local_full_;      // Σ_s k̃_fb(x, x_s)²
+  LazyUcb lazy_;
+
+  std::size_t batches_closed_ = 0;
+  std::vector<std::size_t> batch_sizes_;
+};
+
+}  // namespace bopp::bbkb

@@ -1,0 +1,81 @@
+#include "settings.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace bopp::bbkb {
+
+double Settings::width(double log_sum, double bound) const {
+  const double confidence = std::log(1.0 / delta);
+  if (schedule == WidthSchedule::theorem) {
+    const double beta = 2.0 * noise_std * std::sqrt(log_sum + confidence) +
+                        (1.0 + std::sqrt(2.0)) * std::sqrt(lambda) * norm_bound;
+    return bound * beta;
+  }
+  return std::sqrt(lambda) * norm_bound +
+         std::sqrt(noise_std * noise_std * (bound * log_sum + confidence));
+}
+
+std::vector<Param> settings_params(bool batched, bool resparsified) {
+  std::vector<Param> p = {
+      Param::real("bandwidth", 0.0,
+                  "h of the Gaussian kernel exp(-|x-x'|^2/(2h^2)) in the candidates' units; 0: "
+                  "a tenth of the diagonal of the candidates' bounding box")
+          .at_least(0.0),
+      Param::real("noise_std", 0.0,
+                  "xi, the noise standard deviation in the confidence width; 0: the "
+                  "objective's noise, else 0.01 (Calandriello et al. 2020, Section 5)")
+          .at_least(0.0),
+      Param::real("lambda", 0.0,
+                  "lambda, the ridge regularization; variances are Bayesian variances / lambda; "
+                  "0: noise_std^2")
+          .at_least(0.0),
+      Param::real("norm_bound", 1.0, "F, the bound on f's RKHS norm in the confidence width")
+          .at_least(0.0),
+      Param::real("delta", 1e-4, "delta, the failure probability in the confidence width")
+          .range(1e-300, 1.0),
+      Param::choice("width_schedule", "theorem", "theorem|reference",
+                    "theorem: Theorem 2's width; reference: the authors' code's narrower width"),
+  };
+  if (batched) {
+    p.push_back(Param::real("c_tilde", 2.0,
+                            "C~, the batch bound: a batch ends once 1 + its start-of-batch "
+                            "variances exceed it (1: one point per batch)")
+                    .at_least(1.0));
+  }
+  if (resparsified) {
+    p.push_back(Param::real("q_bar", 2.0,
+                            "q-bar, the oversampling of the dictionary's ridge-leverage "
+                            "sampling")
+                    .range(1e-300, 1e300));
+  }
+  return p;
+}
+
+Settings read_settings(const Config& config, const Problem& problem, const char* algorithm) {
+  if (!problem.has_candidates()) {
+    throw std::invalid_argument(std::string("algorithm '") + algorithm +
+                                "' needs an objective with a finite candidate set");
+  }
+  Settings s;
+  s.bandwidth = config.real("bandwidth");
+  if (s.bandwidth == 0.0) {
+    const Points& X = problem.candidates;
+    const double diagonal = (X.colwise().maxCoeff() - X.colwise().minCoeff()).norm();
+    s.bandwidth = diagonal > 0.0 ? diagonal / 10.0 : 1.0;
+  }
+  s.noise_std = config.real("noise_std");
+  if (s.noise_std == 0.0) s.noise_std = problem.noise_std > 0.0 ? problem.noise_std : 0.01;
+  s.lambda = config.real("lambda");
+  if (s.lambda == 0.0) s.lambda = s.noise_std * s.noise_std;
+  s.norm_bound = config.real("norm_bound");
+  s.delta = config.real("delta");
+  s.schedule = config.string("width_schedule") == "theorem" ? WidthSchedule::theorem
+                                                            : WidthSchedule::reference;
+  if (config.has("c_tilde")) s.c_tilde = config.real("c_tilde");
+  if (config.has("q_bar")) s.q_bar = config.real("q_bar");
+  return s;
+}
+
+}  // namespace bopp::bbkb

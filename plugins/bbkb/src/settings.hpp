@@ -1,0 +1,46 @@
+// The settings every algorithm of the bbkb library reads: the kernel, the noise and the
+// confidence width of Calandriello et al. 2020 (Section 5 and Theorem 2), in the paper's units.
+#pragma once
+
+#include <bopp/bo/kernel.hpp>
+#include <bopp/plugin.hpp>
+
+#include <vector>
+
+namespace bopp::bbkb {
+
+enum class WidthSchedule {
+  theorem,  // β̃ = 2ξ √(Λ + log 1/δ) + (1+√2) √λ F, α̃ = C̃ β̃ (Theorem 2)
+  reference,  // α̃ = √λ F + √(ξ² (C̃ Λ + log 1/δ)) (the authors' public code, no factor 3 in Λ)
+};
+
+struct Settings {
+  double bandwidth = 0.0;   // h of k(x, x') = exp(−‖x − x'‖² / (2h²))
+  double noise_std = 0.0;   // ξ
+  double lambda = 0.0;      // λ, the regularization (λ-scaled variances)
+  double norm_bound = 1.0;  // F, the RKHS norm bound of f
+  double delta = 1e-4;      // the failure probability δ
+  double c_tilde = 2.0;     // C̃, the batch bound (C for GP-AUCB)
+  double q_bar = 2.0;       // q̄, the resparsification oversampling
+  WidthSchedule schedule = WidthSchedule::theorem;
+
+  bo::Kernel kernel(Eigen::Index dim) const {
+    return bo::Kernel(bo::KernelType::rbf, dim, bandwidth, 1.0);
+  }
+  // The confidence width from Λ, the accumulated log(1 + c σ̃²) of the points observed
+  // (c = 3 under the theorem, 1 under the reference code), and the batch bound `bound`
+  // (1 for the sequential methods).
+  double width(double log_sum, double bound) const;
+};
+
+// Keys: bandwidth, noise_std, lambda, norm_bound, delta, width_schedule and, when `batched`,
+// c_tilde; when `resparsified`, q_bar.
+std::vector<Param> settings_params(bool batched, bool resparsified);
+
+// Reads the keys of settings_params and resolves the automatic values against the problem
+// (bandwidth 0: a tenth of the diagonal of the candidates' bounding box; noise_std 0: the
+// problem's noise, else 0.01; lambda 0: ξ²). Throws std::invalid_argument, naming
+// `algorithm`, when the problem has no candidate set.
+Settings read_settings(const Config& config, const Problem& problem, const char* algorithm);
+
+}  // namespace bopp::bbkb
