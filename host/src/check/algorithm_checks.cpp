@@ -61,28 +61,36 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
     }
   };
 
+  // An algorithm may refuse a shape of problem it does not handle (gibo needs a box, bbkb a
+  // candidate set), when it says so at create; the checks then run on the shapes it accepts,
+  // of which there must be one. A plugin that misbehaves at create has not refused: the
+  // checks below report it.
+  std::string refused;
+  for (auto p = problems.begin(); p != problems.end();) {
+    try {
+      Algorithm alg(entry, p->problem, config, kSeed, services);
+      ++p;
+    } catch (const PluginMisbehaving&) {
+      ++p;
+    } catch (const Error& e) {
+      refused += (refused.empty() ? "" : "; ") + p->label + ": " + e.what();
+      p = problems.erase(p);
+    }
+  }
+
   const bool created = run_check(subject, "create-destroy", sink, [&] {
+    if (problems.empty()) {
+      throw std::runtime_error(
+          "refused every problem shape at create (expected at least one "
+          "accepted): " +
+          refused);
+    }
     for (int i = 0; i < kCreateDestroyTimes; ++i) {
       Algorithm alg(entry, problems.front().problem, config, kSeed + i, services);
     }
     return std::string();
   });
   if (!created) return;
-
-  // An algorithm may refuse a shape of problem it does not handle (gibo needs a box), when it
-  // says so at create; the checks then run on the shapes it accepts. The 2-D box is required.
-  std::string refused;
-  for (auto p = problems.begin() + 1; p != problems.end();) {
-    try {
-      Algorithm alg(entry, p->problem, config, kSeed, services);
-      ++p;
-    } catch (const PluginMisbehaving&) {
-      ++p;  // not a refusal: the checks below report it
-    } catch (const Error& e) {
-      refused += (refused.empty() ? "" : "; ") + p->label + ": " + e.what();
-      p = problems.erase(p);
-    }
-  }
   sink({subject, "problem-shapes", true,
         refused.empty() ? "" : "refused at create, so not exercised: " + refused});
 

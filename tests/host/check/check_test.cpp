@@ -80,6 +80,18 @@ TEST(Check, ExercisesEveryClassOfALibrary) {
   }
 }
 
+// bbkb's methods need a finite candidate set and refuse every box at create: they are checked
+// on the candidate set alone, and the note says which shapes were left out.
+TEST(Check, AnAlgorithmThatNeedsCandidatesIsCheckedOnThem) {
+  const Outcome o = check(plugin_dir() / "libbopp-bbkb.so");
+  EXPECT_EQ(o.exit_code, 0) << o.out << o.err;
+  const std::string shapes = line_of(o.out, "problem-shapes", "bbkb");
+  EXPECT_EQ(shapes.rfind("ok", 0), 0u) << o.out;
+  EXPECT_NE(shapes.find("2-D box"), std::string::npos) << shapes;
+  EXPECT_EQ(shapes.find("finite candidate set:"), std::string::npos) << shapes;  // not refused
+  EXPECT_EQ(line_of(o.out, "reproducible", "bbkb").rfind("ok", 0), 0u) << o.out;
+}
+
 TEST(Check, JsonIsOneObjectPerCheck) {
   const Outcome o = check(plugin_dir() / "libbopp-random.so", {"--json"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
