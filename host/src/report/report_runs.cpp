@@ -112,7 +112,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
   std::map<std::string, std::vector<std::string>> left_out;  // status -> folders
   for (const fs::path& folder : found) {
     const nlohmann::json run = read_json(folder / "run.json");
-    const std::string status = run.value("status", "");
+    const std::string status = recorded_status_text(run);
     if (parse_run_status(status) != RunStatus::completed) {
       left_out[status.empty() ? "unknown" : status].push_back(folder.string());
       continue;
