@@ -1,7 +1,5 @@
 #include "commands.hpp"
 
-#include "csv_points.hpp"
-
 #include <bopp/config_schema.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
@@ -9,6 +7,7 @@
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/report/regret.hpp>
+#include <bopp/host/run/csv_points.hpp>
 #include <bopp/host/run/discrete_rounding.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
@@ -205,7 +204,7 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
 
   bopp::Points X;
   if (command.points == "-") {
-    X = read_csv_points(std::cin, "<stdin>", objective.problem().dim());
+    X = host::read_csv_points(std::cin, "<stdin>", objective.problem().dim());
   } else {
     const std::string source = echo(command.points);
     std::error_code ec;
@@ -214,7 +213,7 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
     }
     std::ifstream in(command.points);
     if (!in) throw host::Error(source + ": cannot read the points file");
-    X = read_csv_points(in, source, objective.problem().dim());
+    X = host::read_csv_points(in, source, objective.problem().dim());
   }
   const bopp::Problem& problem = objective.problem();
   host::round_discrete(problem, X);

@@ -60,7 +60,7 @@ std::optional<nlohmann::json> read_run_json(const fs::path& run_folder) {
 std::optional<RunStatus> recorded_status(const fs::path& run_folder) {
   const auto json = read_run_json(run_folder);
   if (!json) return std::nullopt;
-  return parse_run_status(json->value("status", ""));
+  return parse_run_status(recorded_status_text(*json));
 }
 
 // True when `folder`/index.json is a bench index bopp wrote: an object with the grid's name

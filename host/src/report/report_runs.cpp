@@ -44,10 +44,15 @@ void discover(const fs::path& folder, std::set<fs::path>& runs,
   auto visit_index = [&](const fs::path& dir) {
     const nlohmann::json index = read_json(dir / "index.json");
     if (!index.contains("runs") || !index["runs"].is_array()) return;
+    // A label that is not a string (a damaged index) is left out: the run keeps its plugin's name.
+    auto label = [](const nlohmann::json& r, const char* key) {
+      const auto it = r.find(key);
+      return it != r.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
     for (const auto& r : index["runs"]) {
       if (!r.contains("folder") || !r["folder"].is_string()) continue;
-      labels[canonical_or_same(dir / r["folder"].get<std::string>())] = {r.value("objective", ""),
-                                                                         r.value("algorithm", "")};
+      labels[canonical_or_same(dir / r["folder"].get<std::string>())] = {label(r, "objective"),
+                                                                         label(r, "algorithm")};
     }
   };
   auto visit = [&](const fs::path& dir) {
@@ -112,7 +117,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
   std::map<std::string, std::vector<std::string>> left_out;  // status -> folders
   for (const fs::path& folder : found) {
     const nlohmann::json run = read_json(folder / "run.json");
-    const std::string status = run.value("status", "");
+    const std::string status = recorded_status_text(run);
     if (parse_run_status(status) != RunStatus::completed) {
       left_out[status.empty() ? "unknown" : status].push_back(folder.string());
       continue;

@@ -1,7 +1,10 @@
 // bopp/host/run/run_status.hpp: the state of a run, as run.json records it.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace bopp::host {
@@ -18,5 +21,9 @@ enum class RunStatus {
 std::string_view to_string(RunStatus status);
 // The status a text names; nullopt for any other text (an older or damaged record).
 std::optional<RunStatus> parse_run_status(std::string_view text);
+
+// The "status" text of a run.json document; "" when the document is not an object or its status
+// is not a string. Run records are shared data: a damaged one must not stop a report or a bench.
+std::string recorded_status_text(const nlohmann::json& run);
 
 }  // namespace bopp::host

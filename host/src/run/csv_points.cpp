@@ -1,6 +1,5 @@
-#include "csv_points.hpp"
-
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/csv_points.hpp>
 #include <bopp/kit/message_text.hpp>
 
 #include <charconv>
@@ -8,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace bopp::cli {
+namespace bopp::host {
 namespace {
 
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
@@ -75,21 +74,20 @@ bopp::Points read_csv_points(std::istream& in, const std::string& source, Eigen:
     for (std::string_view field : fields) {
       const auto value = number_in(field);
       if (!value) {
-        throw host::Error(where + "'" + echo(field) + "' is not a number" +
-                          (is_quoted_number(field) ? " (write numbers without quotes)" : "") +
-                          "; only a first line without any number is taken as a header");
+        throw Error(where + "'" + echo(field) + "' is not a number" +
+                    (is_quoted_number(field) ? " (write numbers without quotes)" : "") +
+                    "; only a first line without any number is taken as a header");
       }
       values.push_back(*value);
     }
     if (static_cast<Eigen::Index>(fields.size()) != dim) {
-      throw host::Error(where + "expected " + std::to_string(dim) +
-                        " numbers (the objective's dimension), got " +
-                        std::to_string(fields.size()));
+      throw Error(where + "expected " + std::to_string(dim) +
+                  " numbers (the objective's dimension), got " + std::to_string(fields.size()));
     }
   }
-  if (in.bad()) throw host::Error(source + ": reading failed at line " + std::to_string(number));
+  if (in.bad()) throw Error(source + ": reading failed at line " + std::to_string(number));
   const auto rows = static_cast<Eigen::Index>(values.size()) / dim;
   return bopp::ConstPointsMap(values.data(), rows, dim);
 }
 
-}  // namespace bopp::cli
+}  // namespace bopp::host

@@ -1,0 +1,184 @@
+#include "fuzz_targets.hpp"
+
+#include "test_paths.hpp"
+
+#include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/report_runs.hpp>
+#include <bopp/host/run/csv_points.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/set_option.hpp>
+
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace bopp::fuzz {
+namespace {
+namespace fs = std::filesystem;
+using host::Error;
+
+const host::PluginRegistry& registry() {
+  static const host::PluginRegistry r({test::plugin_dir()});
+  return r;
+}
+
+// A valid experiment the --set arguments are applied to.
+constexpr std::string_view kBaseExperiment = R"([run]
+seed = 7
+budget = 50
+
+[objective]
+name = "branin"
+
+[algorithm]
+name = "random"
+)";
+
+// The bench folder the run-record target writes, one per process, removed at exit. In
+// /dev/shm where there is one: thousands of small writes to a disk would take minutes.
+class ScratchBench {
+ public:
+  ScratchBench() {
+    std::error_code ec;
+    const fs::path shm = "/dev/shm";
+    const fs::path base = fs::is_directory(shm, ec) && ::access(shm.c_str(), W_OK) == 0
+                              ? shm
+                              : fs::temp_directory_path();
+    folder_ = base / ("bopp-fuzz-" + std::to_string(::getpid()));
+    fs::remove_all(folder_);
+    fs::create_directories(folder_ / "bench" / kRunFolder);
+  }
+  ~ScratchBench() {
+    std::error_code ec;
+    fs::remove_all(folder_, ec);
+  }
+  ScratchBench(const ScratchBench&) = delete;
+  ScratchBench& operator=(const ScratchBench&) = delete;
+
+  fs::path bench() const { return folder_ / "bench"; }
+  fs::path run() const { return folder_ / "bench" / kRunFolder; }
+
+  static constexpr const char* kRunFolder = "branin/random/q1-seed0";
+
+ private:
+  fs::path folder_;
+};
+
+const ScratchBench& scratch() {
+  static const ScratchBench s;
+  return s;
+}
+
+// The run record's files: index.json in the bench folder, the others in the run folder.
+constexpr std::array<std::string_view, 5> kRecordFiles = {
+    "index.json", "run.json", "evaluations.jsonl", "batches.jsonl", "experiment.toml"};
+
+fs::path record_file(std::string_view name) {
+  return (name == "index.json" ? scratch().bench() : scratch().run()) / name;
+}
+
+// Writes the files `input` holds, each after a line "@@ NAME"; the record's other files are
+// removed, so a missing file is fuzzed too.
+void write_record(std::string_view input) {
+  for (std::string_view file : kRecordFiles) fs::remove(record_file(file));
+  std::ofstream out;
+  std::size_t pos = 0;
+  while (pos < input.size()) {
+    std::size_t end = input.find('\n', pos);
+    end = end == std::string_view::npos ? input.size() : end + 1;
+    const std::string_view line = input.substr(pos, end - pos);
+    pos = end;
+    if (line.starts_with("@@ ")) {
+      std::string_view name = line.substr(3);
+      while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.remove_suffix(1);
+      out.close();
+      out.clear();
+      for (std::string_view file : kRecordFiles)
+        if (name == file) out.open(record_file(file), std::ios::binary | std::ios::app);
+      continue;
+    }
+    if (out.is_open()) out.write(line.data(), static_cast<std::streamsize>(line.size()));
+  }
+}
+
+}  // namespace
+
+void prepare_targets() {
+  (void)registry();
+  (void)scratch();
+}
+
+void fuzz_experiment(std::string_view input) {
+  host::Experiment e = host::Experiment::parse(input, "fuzz.toml");
+  e.resolve_plugins(registry());
+  std::ostringstream text;
+  text << e.to_toml();
+  (void)e.objective.config_text();
+  (void)e.algorithm.config_text();
+}
+
+void fuzz_set_option(std::string_view input) {
+  const std::string argument(input);
+  (void)host::set_option_label(argument);
+  (void)host::unset_option_label(argument);
+  try {
+    host::SetOption option = host::parse_set_option(argument, host::kObjectiveSetting);
+    toml::table table;
+    host::assign_to(table, option);
+  } catch (const Error&) {
+  }
+  try {
+    (void)host::parse_unset_option(argument, host::kExperimentSetting);
+  } catch (const Error&) {
+  }
+  try {
+    host::Experiment::parse(kBaseExperiment, "<string>", {}, {argument})
+        .resolve_plugins(registry());
+  } catch (const Error&) {
+  }
+  host::Experiment e = host::Experiment::parse(kBaseExperiment, "<string>", {argument});
+  e.resolve_plugins(registry());
+  std::ostringstream text;
+  text << e.to_toml();
+}
+
+void fuzz_bench_grid(std::string_view input) {
+  const host::BenchGrid grid = host::BenchGrid::parse(input, "grid.toml", registry());
+  for (const host::GridRun& run : grid.runs()) {
+    std::ostringstream text;
+    text << run.experiment.to_toml();
+  }
+}
+
+void fuzz_points(std::string_view input) {
+  // The dimension from the input's length: each input is read once, all dimensions are met.
+  std::istringstream in{std::string(input)};
+  (void)host::read_csv_points(in, "points.csv", static_cast<Eigen::Index>(1 + input.size() % 3));
+}
+
+void fuzz_run_record(std::string_view input) {
+  write_record(input);
+  const fs::path run = scratch().run();
+  (void)host::libraries_changed(run, host::GridRun{});
+  (void)host::run_is_complete(run, host::Experiment::parse(kBaseExperiment, "<string>").to_toml());
+  std::vector<std::string> notes;
+  const std::vector<host::ReportRun> runs = host::load_report_runs({scratch().bench()}, notes);
+  for (const auto& targets : {std::map<std::string, double>{}, {{"*", 0.5}}}) {
+    const auto report = host::build_report(runs, targets);
+    for (const char* format : {"md", "csv", "json"}) (void)host::format_report(report, format);
+  }
+  for (const host::ReportRun& r : runs) {
+    (void)host::best_so_far(r);
+    if (r.optimum) (void)host::cumulative_regret(r, *r.optimum);
+  }
+}
+
+}  // namespace bopp::fuzz

@@ -1,0 +1,34 @@
+// fuzz_targets.hpp: one entry per kind of file or argument the host parses from a user or a
+// shared record. Each takes one input, drives the host's own parsing and checking code on it
+// (in-process, as `bopp` would), and throws host::Error when the host rejects it.
+#pragma once
+
+#include <string_view>
+
+namespace bopp::fuzz {
+
+// Loads what the entries share (the plugins, a scratch folder), so that no input is charged for
+// it against the time limit.
+void prepare_targets();
+
+// An experiment file: parsed, checked against the host's sections, resolved against the
+// schemas of the plugins built beside the tests, written back as TOML (`bopp run`).
+void fuzz_experiment(std::string_view input);
+
+// One `--set` (and `--unset`) argument, for `bopp run` and `bopp eval`, applied to a valid
+// experiment and resolved.
+void fuzz_set_option(std::string_view input);
+
+// A bench grid file, checked against the plugins' schemas and expanded into its runs
+// (`bopp bench`).
+void fuzz_bench_grid(std::string_view input);
+
+// A points file for `bopp eval --points`, read for 1, 2 or 3 dimensions.
+void fuzz_points(std::string_view input);
+
+// A bench folder holding one run record, given as files after "@@ NAME" lines (index.json,
+// run.json, evaluations.jsonl, batches.jsonl, experiment.toml): read back and reported as
+// `bopp report` does, and checked for resumption as `bopp bench` does.
+void fuzz_run_record(std::string_view input);
+
+}  // namespace bopp::fuzz
