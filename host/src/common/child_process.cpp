@@ -63,19 +63,25 @@ ChildProcess::~ChildProcess() {
   }
 }
 
+ChildExit wait_for_child(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  ChildExit exit;
+  exit.signaled = WIFSIGNALED(status);
+  exit.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+  exit.signal = exit.signaled ? WTERMSIG(status) : 0;
+  return exit;
+}
+
 void ChildProcess::signal(int signal) {
   if (pid_ > 0 && !waited_) ::kill(pid_, signal);
 }
 
 ChildExit ChildProcess::wait() {
   if (waited_) return exit_;
-  int status = 0;
-  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-  }
+  exit_ = wait_for_child(pid_);
   waited_ = true;
-  exit_.signaled = WIFSIGNALED(status);
-  exit_.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-  exit_.signal = exit_.signaled ? WTERMSIG(status) : 0;
   return exit_;
 }
 

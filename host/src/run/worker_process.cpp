@@ -75,13 +75,8 @@ ChildExit WorkerProcess::kill_and_wait() {
 
 ChildExit WorkerProcess::wait() {
   if (waited_) return exit_;
-  int status = 0;
-  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-  }
+  exit_ = wait_for_child(pid_);
   waited_ = true;
-  exit_.signaled = WIFSIGNALED(status);
-  exit_.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-  exit_.signal = exit_.signaled ? WTERMSIG(status) : 0;
   return exit_;
 }
 

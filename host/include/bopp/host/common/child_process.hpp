@@ -23,6 +23,9 @@ struct ChildExit {
 // "SIGTERM": a signal's name as kill(1) and the shells write it.
 std::string signal_name(int signal);
 
+// Waits for the child `pid` to end (retrying when a signal interrupts) and decodes how.
+ChildExit wait_for_child(pid_t pid);
+
 // The exit code a child uses when the program could not be executed (as the shells do).
 inline constexpr int kCannotExecute = 127;
 
