@@ -4,9 +4,12 @@
 #include "text_file.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 
@@ -17,7 +20,7 @@ namespace fs = std::filesystem;
 
 Outcome run(const std::string& program, const std::vector<std::string>& args,
             const std::vector<std::string>& plugin_folders, const std::string& stdin_text,
-            const fs::path& working_folder) {
+            const fs::path& working_folder, std::uint64_t file_size_limit = 0) {
   const fs::path io = fresh_folder("bopp-run");
   const fs::path in = io / "stdin", out = io / "stdout", err = io / "stderr";
   std::ofstream(in, std::ios::binary) << stdin_text;
@@ -40,6 +43,11 @@ Outcome run(const std::string& program, const std::vector<std::string>& args,
     ::dup2(o, 1);
     ::dup2(e, 2);
     ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
+    if (file_size_limit > 0) {
+      std::signal(SIGXFSZ, SIG_IGN);  // an ignored signal stays ignored across exec
+      const rlimit r{file_size_limit, file_size_limit};
+      ::setrlimit(RLIMIT_FSIZE, &r);
+    }
     ::execv(program.c_str(), argv.data());
     ::_exit(127);
   }
@@ -55,6 +63,12 @@ Outcome run_bopp(const std::vector<std::string>& args,
                  const std::vector<std::string>& plugin_folders, const std::string& stdin_text,
                  const fs::path& folder) {
   return run(bopp_program().string(), args, plugin_folders, stdin_text, folder);
+}
+
+Outcome run_bopp_with_file_size_limit(const std::vector<std::string>& args,
+                                      const std::vector<std::string>& plugin_folders,
+                                      std::uint64_t limit) {
+  return run(bopp_program().string(), args, plugin_folders, "", {}, limit);
 }
 
 Outcome run_bopp_line(const std::string& args, const std::vector<std::string>& plugin_folders,

@@ -2,6 +2,7 @@
 // status and everything it wrote.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,6 +23,13 @@ struct Outcome {
 Outcome run_bopp(const std::vector<std::string>& args,
                  const std::vector<std::string>& plugin_folders, const std::string& stdin_text = "",
                  const std::filesystem::path& folder = {});
+
+// run_bopp with every file bopp (and its children) write limited to `limit` bytes
+// (RLIMIT_FSIZE, SIGXFSZ ignored): a write past it fails with EFBIG as on a full disk, without
+// root or a small file system.
+Outcome run_bopp_with_file_size_limit(const std::vector<std::string>& args,
+                                      const std::vector<std::string>& plugin_folders,
+                                      std::uint64_t limit);
 
 // The same for an argument line the shell splits and unquotes: `bopp ARGS`.
 Outcome run_bopp_line(const std::string& args, const std::vector<std::string>& plugin_folders,

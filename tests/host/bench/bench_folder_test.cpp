@@ -7,12 +7,6 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <csignal>
 #include <fstream>
 
 namespace bopp::test {
@@ -56,44 +50,15 @@ TEST(BenchFolder, ABenchFolderIsReused) {
   EXPECT_NE(again.out.find("1 complete before"), std::string::npos) << again.out;
 }
 
-// `bopp bench` with files limited to `limit` bytes (RLIMIT_FSIZE, SIGXFSZ ignored: writes past
-// it fail with EFBIG, as on a full disk); its child runs inherit the limit.
-Outcome bench_with_file_size_limit(const std::vector<std::string>& args, rlim_t limit) {
-  const fs::path io = fresh_folder("limited-io");
-  const std::string program = bopp_program().string();
-  std::vector<char*> argv{const_cast<char*>(program.c_str())};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const std::string plugins = test_plugin_dir("c").string();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int out = ::open((io / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open((io / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (out < 0 || err < 0) ::_exit(126);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    std::signal(SIGXFSZ, SIG_IGN);
-    const rlimit r{limit, limit};
-    ::setrlimit(RLIMIT_FSIZE, &r);
-    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(io / "out"),
-          read_text(io / "err")};
-}
-
 // Every run fails on the full disk, its message grows index.json past the limit, and the
 // worker that writes it must not take the process down: the bench stops with one line, and
 // every file it leaves is whole (no empty index, grid or experiment file, no temporary).
 TEST(BenchFolder, AFullDiskStopsTheBenchAndLeavesNoEmptyFile) {
   const fs::path folder = fresh_folder("full-bench") / "b";
   const Outcome o =
-      bench_with_file_size_limit({"bench", write_grid("[1, 2, 3, 4, 5, 6, 7, 8]").string(),
-                                  "--output", folder.string(), "--jobs", "1"},
-                                 2500);
+      run_bopp_with_file_size_limit({"bench", write_grid("[1, 2, 3, 4, 5, 6, 7, 8]").string(),
+                                     "--output", folder.string(), "--jobs", "1"},
+                                    {"c"}, 2500);
   ASSERT_TRUE(o.exited) << "bopp bench was killed by a signal: " << o.err;
   EXPECT_EQ(o.exit_code, 1) << o.err;
   EXPECT_NE(

@@ -9,12 +9,6 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <csignal>
 #include <fstream>
 
 namespace bopp::test {
@@ -46,41 +40,12 @@ TEST(RunRecordCli, AUsersExperimentFileIsNeverReplaced) {
   EXPECT_FALSE(fs::exists(folder / "evaluations.jsonl"));
 }
 
-// Runs `bopp run` with files limited to `limit` bytes (RLIMIT_FSIZE; SIGXFSZ ignored, so a
-// write past it fails with EFBIG as on a full disk), without root or a small file system.
-Outcome run_with_file_size_limit(const std::vector<std::string>& args, rlim_t limit) {
-  const fs::path io = fresh_folder("limited-io");
-  const std::string program = bopp_program().string();
-  std::vector<char*> argv{const_cast<char*>(program.c_str())};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const std::string plugins = test_plugin_dir("c").string();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int out = ::open((io / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open((io / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (out < 0 || err < 0) ::_exit(126);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    std::signal(SIGXFSZ, SIG_IGN);  // an ignored signal stays ignored across exec
-    const rlimit r{limit, limit};
-    ::setrlimit(RLIMIT_FSIZE, &r);
-    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(io / "out"),
-          read_text(io / "err")};
-}
-
 TEST(RunRecordCli, AFullDiskEndsTheRunFailedWithWholeLines) {
   const fs::path experiment = fresh_folder("full-disk-experiment") / "exp.toml";
   std::ofstream(experiment) << kExperiment;
   const fs::path record = fresh_folder("full-disk") / "r";
-  const Outcome o = run_with_file_size_limit(
-      {"run", experiment.string(), "--output", record.string()}, 64 * 1024);
+  const Outcome o = run_bopp_with_file_size_limit(
+      {"run", experiment.string(), "--output", record.string()}, {"c"}, 64 * 1024);
   ASSERT_TRUE(o.exited) << o.err;
   EXPECT_EQ(o.exit_code, 1) << o.err;
   const std::string names_the_folder = "cannot write the run record '" + record.string() + "': ";
