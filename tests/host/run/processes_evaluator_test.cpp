@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace bopp::host {
 namespace {
@@ -170,6 +171,9 @@ TEST(ProcessesEvaluator, WorkersThatCannotStartAreAOneLineError) {
 }
 
 TEST(ProcessesEvaluator, MemoryLimitAppliesToTheWorker) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space, so RLIMIT_AS cannot hold";
+#endif
   // 1 MiB of address space cannot even hold the worker's libraries: the limit is in force.
   CrashingObjective crashing;
   EXPECT_THROW(crashing.evaluator(1, 0.0, /*memory_mb=*/1), Error);
@@ -177,6 +181,9 @@ TEST(ProcessesEvaluator, MemoryLimitAppliesToTheWorker) {
 }
 
 TEST(ProcessesEvaluator, AllocationBeyondTheMemoryLimitFailsThatEvaluation) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space, so RLIMIT_AS cannot hold";
+#endif
   // 1 GiB per evaluation: refused in a worker capped at 512 MiB; the host itself has no cap.
   CrashingObjective crashing("allocate_mb = 1024");
   const auto evaluator = crashing.evaluator(1, 0.0, /*memory_mb=*/512);
