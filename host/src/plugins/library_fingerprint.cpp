@@ -4,12 +4,13 @@
 #include <boost/uuid/detail/sha1.hpp>
 
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <vector>
 
 namespace bopp::host {
@@ -59,16 +60,30 @@ std::string build_id_in(const dl_phdr_info& info) {
 }  // namespace
 
 std::string file_sha1(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error("cannot read '" + file.string() + "' to fingerprint it");
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw Error("cannot read '" + file.string() + "' to fingerprint it");
+  try {
+    std::string sha1 = descriptor_sha1(fd, file);
+    ::close(fd);
+    return sha1;
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+}
+
+std::string descriptor_sha1(int fd, const std::filesystem::path& name) {
   boost::uuids::detail::sha1 sha;
   std::vector<char> buffer(1 << 16);
-  while (in) {
-    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    const auto n = static_cast<std::size_t>(in.gcount());
-    if (n > 0) sha.process_bytes(buffer.data(), n);
+  off_t offset = 0;
+  for (;;) {
+    const ssize_t n = ::pread(fd, buffer.data(), buffer.size(), offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error("cannot read '" + name.string() + "' to fingerprint it");
+    if (n == 0) break;
+    sha.process_bytes(buffer.data(), static_cast<std::size_t>(n));
+    offset += n;
   }
-  if (in.bad()) throw Error("cannot read '" + file.string() + "' to fingerprint it");
   boost::uuids::detail::sha1::digest_type digest;
   sha.get_digest(digest);
   unsigned char bytes[sizeof digest];

@@ -8,6 +8,9 @@
 
 #include <boost/dll/shared_library.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <initializer_list>
@@ -180,7 +183,8 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
 
   auto library = std::shared_ptr<PluginLibrary>(new PluginLibrary);
   library->path_ = canonical;
-  library->file_sha1_ = bopp::host::file_sha1(canonical);
+  library->file_ = ::open(canonical.c_str(), O_RDONLY | O_CLOEXEC);
+  if (library->file_ < 0) throw Error(file + ": cannot open the library to fingerprint it");
   library->build_id_ = gnu_build_id(canonical);
   library->manifest_ = read_growable(manifest);
   const bopp_manifest& m = library->manifest_;
@@ -236,6 +240,15 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   }
   loaded.by_path.emplace(canonical.string(), library);
   return library;
+}
+
+PluginLibrary::~PluginLibrary() {
+  if (file_ >= 0) ::close(file_);
+}
+
+const std::string& PluginLibrary::file_sha1() const {
+  std::call_once(sha1_once_, [this] { file_sha1_ = descriptor_sha1(file_, path_); });
+  return file_sha1_;
 }
 
 }  // namespace bopp::host

@@ -2,6 +2,7 @@
 // the standard's test vector) and the GNU build id of a loaded library.
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/library_fingerprint.hpp>
+#include <bopp/host/plugins/plugin_library.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 
 #include "test_paths.hpp"
@@ -35,6 +36,21 @@ TEST(LibraryFingerprint, ALoadedPluginHasItsFileHashAndBuildId) {
   // GCC and Clang on Debian link with --build-id: a SHA-1 of 20 bytes.
   EXPECT_EQ(random.build_id().size(), 40u) << random.build_id();
   EXPECT_EQ(gnu_build_id(random.path().parent_path() / "not-loaded.so"), "");
+}
+
+// The hash is taken when a record first needs it, yet of the file that was loaded: an install
+// that renames a new build over the library meanwhile does not change it.
+TEST(LibraryFingerprint, IsOfTheLoadedFileEvenAfterANewBuildIsRenamedOverIt) {
+  const fs::path folder = test::fresh_folder("fingerprint-rename");
+  const PluginRegistry shipped({test::plugin_dir()});
+  const fs::path original = shipped.algorithm("random").library->path();
+  const std::string original_sha1 = file_sha1(original);
+  fs::copy_file(original, folder / "libbopp-random.so");
+  const auto loaded = PluginLibrary::load(folder / "libbopp-random.so");
+  std::ofstream(folder / "new-build") << "another build";
+  fs::rename(folder / "new-build", folder / "libbopp-random.so");
+  EXPECT_EQ(loaded->file_sha1(), original_sha1);
+  EXPECT_NE(file_sha1(folder / "libbopp-random.so"), original_sha1);
 }
 
 }  // namespace

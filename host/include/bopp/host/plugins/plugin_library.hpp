@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,13 +25,19 @@ class PluginLibrary {
   const std::string& name() const { return name_; }
   const std::string& version() const { return version_; }
   // What tells two builds of one version apart: the file's SHA-1 and its GNU build id ("" when
-  // the linker wrote none), both read when the library was loaded.
-  const std::string& file_sha1() const { return file_sha1_; }
+  // the linker wrote none). The SHA-1 is of the file opened when the library was loaded (a file
+  // renamed over it since does not change it), hashed at the first call: a run needs two of
+  // the libraries a registry loads, and hashing every one made each start slow.
+  const std::string& file_sha1() const;
   const std::string& build_id() const { return build_id_; }
   std::uint32_t abi_major() const { return manifest_.abi_major; }
   std::uint32_t abi_minor() const { return manifest_.abi_minor; }
   const std::vector<bopp_algorithm_class>& algorithms() const { return algorithms_; }
   const std::vector<bopp_objective_class>& objectives() const { return objectives_; }
+
+  ~PluginLibrary();
+  PluginLibrary(const PluginLibrary&) = delete;
+  PluginLibrary& operator=(const PluginLibrary&) = delete;
 
  private:
   PluginLibrary() = default;
@@ -45,7 +52,9 @@ class PluginLibrary {
   bopp_manifest manifest_{};
   std::string name_;
   std::string version_;
-  std::string file_sha1_;
+  int file_ = -1;  // the library's file, open (close-on-exec) for file_sha1()
+  mutable std::once_flag sha1_once_;
+  mutable std::string file_sha1_;
   std::string build_id_;
   std::vector<bopp_algorithm_class> algorithms_;
   std::vector<bopp_objective_class> objectives_;
