@@ -3,7 +3,8 @@
 # build into a temporary prefix, build the installed templates (share/bopp/templates/{algorithm,
 # objective}, from packaging/example-plugin/) and minimal plugins (share/bopp/examples/plugins)
 # out of tree against the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
-# them with the installed bopp, which is neither rebuilt nor changed.
+# them with the installed bopp, which is neither rebuilt nor changed; and build a stripped C
+# objective with clang against the installed abi.h alone, run under every evaluator.
 #   out_of_tree_test.sh BUILD_DIR SOURCE_DIR CMAKE CXX_COMPILER
 set -euo pipefail
 build=$1 source=$2 cmake=$3 cxx=$4
@@ -138,6 +139,35 @@ grep -q '"status": *"completed"' "$work/run-branin-random/run.json" || fail "the
 printf '[run]\nbudget = 12\n[objective]\nname = "branin"\n[algorithm]\nname = "shrinking_lhs"\n' > "$work/mixed.toml"
 "$bopp" run "$work/mixed.toml" --output "$work/run-mixed" --no-sync
 grep -q '"status": *"completed"' "$work/run-mixed/run.json" || fail "shrinking_lhs on the installed branin did not complete"
+
+step "a closed-source objective: plain C, built by clang against the installed abi.h alone, stripped"
+# What a vendor ships: one .so from another compiler, no symbols but the entry point, no SDK
+# build files. It runs under every evaluator with the same values.
+command -v clang > /dev/null || fail "clang is not installed (packaging/install-deps.sh installs it)"
+mkdir -p "$work/closed"
+clang -std=c11 -O2 -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror \
+    -I"$prefix/include" "$prefix/share/bopp/examples/plugins/minimal_c_objective.c" \
+    -o "$work/closed/libbopp-closed.so" -lm || fail "clang could not build the C objective"
+strip --strip-all "$work/closed/libbopp-closed.so"
+! readelf -S "$work/closed/libbopp-closed.so" | grep -q '\.symtab' || fail "strip left a symbol table"
+[ "$(nm -D --defined-only "$work/closed/libbopp-closed.so" | awk '{print $3}')" = bopp_plugin_manifest ] \
+    || fail "the stripped objective exports more than bopp_plugin_manifest"
+grep -q "clang" <(readelf -p .comment "$work/closed/libbopp-closed.so" 2>/dev/null) \
+    || fail "the objective was not built by clang"
+for kind in serial threads processes; do
+  printf '[run]\nseed = 5\nbudget = 12\nbatch = 4\n[objective]\nname = "minimal_c_sphere"\nshift = 0.25\n[algorithm]\nname = "random"\n[evaluator]\nkind = "%s"\n' "$kind" > "$work/closed-$kind.toml"
+  [ "$kind" = serial ] || printf 'workers = 2\n' >> "$work/closed-$kind.toml"
+  BOPP_PLUGIN_PATH=$work/closed "$bopp" run "$work/closed-$kind.toml" --output "$work/run-closed-$kind" --no-sync \
+      > /dev/null || fail "the clang-built objective did not run under the $kind evaluator"
+  grep -q '"status": *"completed"' "$work/run-closed-$kind/run.json" || fail "$kind: the run did not complete"
+  # The points and values of each evaluation, without the wall-clock fields.
+  grep -o '"x":[^]]*\],"y":[^,}]*' "$work/run-closed-$kind/evaluations.jsonl" > "$work/closed-$kind.values"
+  [ "$(wc -l < "$work/closed-$kind.values")" -eq 12 ] || fail "$kind: expected 12 evaluations"
+done
+for kind in threads processes; do
+  cmp -s "$work/closed-serial.values" "$work/closed-$kind.values" \
+      || fail "the $kind evaluator's values differ from serial's: $(diff "$work/closed-serial.values" "$work/closed-$kind.values" | head -4)"
+done
 
 step "the host was not rebuilt"
 [ "$(identity "$host")" = "$host_before" ] || fail "$host changed (hash or mtime)"
