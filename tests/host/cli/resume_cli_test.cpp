@@ -136,13 +136,16 @@ TEST(ResumeCli, KilledAtRandomMomentsAndResumedEqualsTheUninterruptedRun) {
     const pid_t run = start_bopp({"run", "exp.toml", "--output", record}, folder);
     ASSERT_GT(run, 0);
     int status = 0;
+    bool ended = false;
     ASSERT_TRUE(wait_until([&] {
-      return ::waitpid(run, &status, WNOHANG) == run ||
-             lines_in(folder / record / "evaluations.jsonl") >= after;
+      ended = ::waitpid(run, &status, WNOHANG) == run;
+      return ended || lines_in(folder / record / "evaluations.jsonl") >= after;
     }));
-    std::this_thread::sleep_for(delay);
-    ::kill(run, SIGKILL);
-    ::waitpid(run, &status, 0);
+    if (!ended) {  // a child already waited for is not signalled: its id may be another's
+      std::this_thread::sleep_for(delay);
+      ::kill(run, SIGKILL);
+      ::waitpid(run, &status, 0);
+    }
 
     const bool was_complete = read_json(folder / record / "run.json")["status"] == "completed";
     const Outcome resumed = bopp({"resume", record}, folder);
