@@ -56,6 +56,16 @@ int run_command(const Invocation& call) {
   return run_experiment_file(call.registry, run, stop_on_signals());
 }
 
+int resume_command(const Invocation& call) {
+  if (!expect_args(call, 1, "one run record folder DIR")) return 2;
+  ResumeCommand resume;
+  resume.folder = call.args[0];
+  resume.force = call.options.count("force") > 0;
+  resume.sync = call.options.count("no-sync") == 0;
+  resume.verbosity = verbosity(call);
+  return resume_run_folder(call.registry, resume, stop_on_signals());
+}
+
 int eval_command(const Invocation& call) {
   if (!expect_args(call, 1, "one OBJECTIVE name")) return 2;
   if (!call.options.count("points")) {
@@ -129,6 +139,11 @@ const std::vector<Command> kCommands = {
      "run an experiment and write its run record",
      {"set", "unset", "output", "overwrite", "no-sync"},
      run_command},
+    {"resume",
+     "resume DIR [--force] [--no-sync]",
+     "continue a killed or stopped run to its budget, in its record",
+     {"force", "no-sync"},
+     resume_command},
     {"eval",
      "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
      "evaluate points, one y per line",
@@ -153,7 +168,7 @@ const std::vector<Command> kCommands = {
 
 constexpr std::string_view kCommandOptions[] = {"paths",   "set",  "unset",  "output", "overwrite",
                                                 "no-sync", "jobs", "format", "plot",   "target",
-                                                "points",  "seed", "json"};
+                                                "points",  "seed", "json",   "force"};
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include <bopp/host/run/discrete_rounding.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
+#include <bopp/host/run/run_resume.hpp>
 #include <bopp/host/run/seeds.hpp>
 #include <bopp/host/run/set_option.hpp>
 #include <bopp/kit/message_text.hpp>
@@ -36,6 +37,9 @@ std::string vector_text(const std::vector<double>& x) {
   for (std::size_t i = 0; i < x.size(); ++i) out += (i ? ", " : "") + shortest(x[i]);
   return out + "]";
 }
+
+// The summary `bopp run` and `bopp resume` print; the exit status.
+int print_run_result(const host::RunResult& result, const StopFlags& stop);
 
 void print_broken(const host::PluginRegistry& registry) {
   for (const auto& b : registry.broken())
@@ -146,8 +150,28 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   options.stop = &stop.stop;
   options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
-  const host::RunResult result = host::run_experiment(experiment, registry, options);
+  return print_run_result(host::run_experiment(experiment, registry, options), stop);
+}
 
+int resume_run_folder(const host::PluginRegistry& registry, const ResumeCommand& command,
+                      const StopFlags& stop) {
+  print_broken(registry);
+  host::RunOptions options;
+  options.sync = command.sync;
+  options.stop = &stop.stop;
+  options.stop_signal = &stop.signal;
+  options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
+  const auto result = host::resume_run(command.folder, registry, options, {command.force});
+  if (!result) {
+    std::printf("the run in '%s' is already complete; nothing to resume\n", command.folder.c_str());
+    return 0;
+  }
+  return print_run_result(*result, stop);
+}
+
+namespace {
+
+int print_run_result(const host::RunResult& result, const StopFlags& stop) {
   if (result.best) {
     std::printf("best value %s at x = %s (evaluation %llu of %llu)\n",
                 shortest(result.best->y).c_str(), vector_text(result.best->x).c_str(),
@@ -181,6 +205,8 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   }
   return 0;
 }
+
+}  // namespace
 
 int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command) {
   const host::ObjectiveEntry& entry = registry.objective(command.objective);

@@ -21,6 +21,13 @@ struct RunCommand {
   int verbosity = 0;  // count of -v: 1 shows plugins' info lines, 2 their debug lines
 };
 
+struct ResumeCommand {
+  std::string folder;
+  bool force = false;  // resume although a plugin library changed
+  bool sync = true;
+  int verbosity = 0;  // as RunCommand's
+};
+
 struct EvalCommand {
   std::string objective;
   std::vector<std::string> settings;  // key=value for the objective's table
@@ -34,6 +41,9 @@ int describe_plugin(const host::PluginRegistry& registry, const std::string& nam
 // Stopped by one of the stop signals, the run records `stopped` and the status is 128 + signal.
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
                         const StopFlags& stop);
+// Continues the run in a record folder; stopped, as run_experiment_file.
+int resume_run_folder(const host::PluginRegistry& registry, const ResumeCommand& command,
+                      const StopFlags& stop);
 int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& command);
 
 }  // namespace bopp::cli

@@ -48,7 +48,8 @@ po::options_description visible_options() {
       "output,o", po::value<std::string>(),
       "run: the run record folder; bench: the bench folder; report: the folder for the table, "
       "plots and data")("overwrite", "run: replace a run already in the output folder")(
-      "no-sync", "run: do not fsync the record after each batch (faster, less safe)")(
+      "no-sync", "run, resume: do not fsync the record after each batch (faster, less safe)")(
+      "force", "resume: continue although a plugin library changed since the run")(
       "points", po::value<std::string>(), "eval: CSV file of points, or - for stdin")(
       "seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")(
       "jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")(

@@ -6,17 +6,20 @@
 #include <bopp/host/run/discrete_rounding.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/progress.hpp>
+#include <bopp/host/run/recorded_run.hpp>
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/run_footprint.hpp>
 #include <bopp/host/run/run_log.hpp>
 #include <bopp/host/run/seeds.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstring>
 #include <ctime>
 #include <new>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -140,12 +143,11 @@ auto out_of_memory_named(const std::string& who, const std::string& what, Call&&
 class RunLoop {
  public:
   RunLoop(const Experiment& experiment, const bopp::Problem& problem, Algorithm& algorithm,
-          Evaluator& evaluator, RunRecord& record, RunLog& log, const RunOptions& options)
+          Evaluator& evaluator, RunLog& log, const RunOptions& options)
       : experiment_(experiment),
         problem_(problem),
         algorithm_(algorithm),
         evaluator_(evaluator),
-        record_(record),
         log_(log),
         options_(options),
         progress_(options.progress ? stderr : nullptr, experiment.budget) {
@@ -153,10 +155,55 @@ class RunLoop {
       regret_.emplace(*problem.optimum_value, problem.sense == bopp::Sense::minimize);
   }
 
+  // Asks and tells the algorithm as the recorded run did, checking every asked point against
+  // the record bit for bit; nothing is evaluated or written. A batch the record holds only the
+  // head of (the kill cut it) is kept, and `run` evaluates the rest of it first. Throws Error
+  // naming the first evaluation that differs.
+  void replay(std::span<const RecordedEvaluation> recorded, RunResult& result) {
+    std::size_t next = 0;
+    while (next < recorded.size()) {
+      if (result.evaluations >= experiment_.budget) {
+        throw Error("evaluation " + std::to_string(next) +
+                    " is past the budget: the record holds " + std::to_string(recorded.size()) +
+                    " evaluations, the experiment's budget is " +
+                    std::to_string(experiment_.budget) + "; the record is left as it was");
+      }
+      AskedBatch asked = ask(result);
+      const auto n = static_cast<std::size_t>(asked.X.rows());
+      const std::size_t known = std::min(n, recorded.size() - next);
+      for (std::size_t i = 0; i < known; ++i) {
+        check_replayed(asked.X.row(static_cast<Eigen::Index>(i)), recorded[next + i],
+                       result.evaluations + i);
+        asked.known.push_back(recorded[next + i]);
+      }
+      next += known;
+      if (known < n) {
+        cut_batch_ = std::move(asked);
+        return;
+      }
+      finish_batch(asked, result);
+    }
+  }
+
+  // From here on every batch is appended to `record`, with the timings of the replayed
+  // batches past its first `timed_batches` lines.
+  void start_recording(RunRecord& record, std::uint64_t timed_batches) {
+    record_ = &record;
+    timed_batches_ = timed_batches;
+    for (const BatchTiming& t : replayed_timings_) {
+      if (t.batch >= timed_batches_) record_->append_timing(t);
+    }
+    replayed_timings_.clear();
+  }
+
   // Runs until the budget is spent, the user stops, or an Error ends the run.
   void run(RunResult& result) {
     result.status = RunStatus::completed;
     try {
+      if (cut_batch_) {
+        finish_batch(*cut_batch_, result);
+        cut_batch_.reset();
+      }
       while (result.evaluations < experiment_.budget) {
         if (options_.stop != nullptr && options_.stop->load()) {
           result.status = RunStatus::stopped;
@@ -202,89 +249,165 @@ class RunLoop {
     }
   }
 
-  void run_batch(RunResult& result) {
-    const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
-    auto t = Clock::now();
-    const std::string algorithm = "algorithm '" + algorithm_.name() + "'";
-    bopp::Points X = out_of_memory_named(algorithm, "ask(" + std::to_string(room) + ")",
-                                         [&] { return algorithm_.ask(room); });
-    const double ask_seconds = seconds_since(t);
-    times_.algorithm_seconds += ask_seconds;
-    round_discrete(problem_, X);
+  // A batch the algorithm asked for, and the head of it a resumed run found recorded.
+  struct AskedBatch {
+    bopp::Points X;
+    double ask_seconds = 0.0;
+    std::vector<RecordedEvaluation> known;
+  };
 
-    const auto n = static_cast<std::size_t>(X.rows());
-    std::vector<std::uint64_t> seeds(n);
-    for (std::size_t i = 0; i < n; ++i)
-      seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
-    std::vector<Evaluation> evaluations(n);
-    t = Clock::now();
-    out_of_memory_named("objective '" + experiment_.objective.name + "'",
-                        "evaluating " + std::to_string(n) + " points", [&] {
-                          evaluator_.evaluate(X, seeds, evaluations);
-                          return 0;
+  void run_batch(RunResult& result) {
+    AskedBatch asked = ask(result);
+    finish_batch(asked, result);
+  }
+
+  AskedBatch ask(const RunResult& result) {
+    const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
+    const auto t = Clock::now();
+    AskedBatch asked;
+    asked.X = out_of_memory_named(algorithm_label(), "ask(" + std::to_string(room) + ")",
+                                  [&] { return algorithm_.ask(room); });
+    asked.ask_seconds = seconds_since(t);
+    times_.algorithm_seconds += asked.ask_seconds;
+    round_discrete(problem_, asked.X);
+    return asked;
+  }
+
+  // A replayed point must be the recorded one to the bit, at the recorded place and seed:
+  // anything else means the algorithm, its configuration or the record changed.
+  void check_replayed(const Eigen::Ref<const Eigen::RowVectorXd>& x, const RecordedEvaluation& e,
+                      std::uint64_t index) const {
+    const std::vector<double> asked(x.begin(), x.end());
+    const auto differs = [&](const std::string& what) {
+      throw Error("evaluation " + std::to_string(index) + " differs from the record: " + what +
+                  "; the record is left as it was");
+    };
+    if (e.batch != batch_index_) {
+      differs("the replay asked it in batch " + std::to_string(batch_index_) +
+              ", the record has batch " + std::to_string(e.batch));
+    }
+    const bool same_x = asked.size() == e.x.size() &&
+                        std::equal(asked.begin(), asked.end(), e.x.begin(), [](double a, double b) {
+                          return std::memcmp(&a, &b, sizeof a) == 0;
                         });
-    const double evaluation_seconds = seconds_since(t);
+    if (!same_x) {
+      differs("the replay asked x = " + nlohmann::json(asked).dump() +
+              ", the record has x = " + nlohmann::json(e.x).dump());
+    }
+    if (const std::uint64_t seed = evaluation_seed(experiment_.seed, index); seed != e.seed) {
+      differs("its seed is " + std::to_string(seed) + " from the experiment's seed " +
+              std::to_string(experiment_.seed) + ", the record has " + std::to_string(e.seed));
+    }
+  }
+
+  // Evaluates the points of `asked` the record does not hold, appends them, and tells the
+  // algorithm the whole batch. Before start_recording (a replay) nothing is written.
+  void finish_batch(AskedBatch& asked, RunResult& result) {
+    const bopp::Points& X = asked.X;
+    const auto n = static_cast<std::size_t>(X.rows());
+    const std::size_t known = asked.known.size();
+    std::vector<RecordedEvaluation> lines = std::move(asked.known);
+    lines.resize(n);
+    double evaluation_seconds = 0.0;
+    for (std::size_t i = 0; i < known; ++i) evaluation_seconds += lines[i].seconds;
+    if (known < n) {
+      const std::size_t m = n - known;
+      const bopp::Points rest =
+          known == 0 ? X : bopp::Points(X.bottomRows(static_cast<Eigen::Index>(m)));
+      std::vector<std::uint64_t> seeds(m);
+      for (std::size_t i = 0; i < m; ++i)
+        seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + known + i);
+      std::vector<Evaluation> evaluations(m);
+      const auto t = Clock::now();
+      out_of_memory_named("objective '" + experiment_.objective.name + "'",
+                          "evaluating " + std::to_string(m) + " points", [&] {
+                            evaluator_.evaluate(rest, seeds, evaluations);
+                            return 0;
+                          });
+      evaluation_seconds += seconds_since(t);
+      for (std::size_t i = 0; i < m; ++i)
+        lines[known + i] = new_line(X, known + i, evaluations[i], seeds[i], result);
+    }
     times_.evaluation_seconds += evaluation_seconds;
 
     std::vector<double> told_y(n);
     std::vector<std::int32_t> told_status(n);
-    record_batch(X, seeds, evaluations, result, told_y, told_status);
+    record_batch(lines, known, result, told_y, told_status);
 
-    t = Clock::now();
-    out_of_memory_named(algorithm, "tell(" + std::to_string(n) + " points)", [&] {
+    const auto t = Clock::now();
+    out_of_memory_named(algorithm_label(), "tell(" + std::to_string(n) + " points)", [&] {
       algorithm_.tell(X, told_y, told_status);
       return 0;
     });
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
-    record_.append_timing({batch_index_ - 1, n, ask_seconds, evaluation_seconds, tell_seconds});
+    const BatchTiming timing{batch_index_ - 1, n, asked.ask_seconds, evaluation_seconds,
+                             tell_seconds};
+    if (record_ == nullptr) {
+      replayed_timings_.push_back(timing);
+    } else if (timing.batch >= timed_batches_) {
+      record_->append_timing(timing);
+    }
   }
 
-  // Appends the batch to the record, updates the result, and fills what the algorithm is told.
-  void record_batch(const bopp::Points& X, const std::vector<std::uint64_t>& seeds,
-                    const std::vector<Evaluation>& evaluations, RunResult& result,
+  RecordedEvaluation new_line(const bopp::Points& X, std::size_t row, const Evaluation& e,
+                              std::uint64_t seed, const RunResult& result) const {
+    RecordedEvaluation line;
+    line.index = result.evaluations + row;
+    line.batch = batch_index_;
+    line.x.assign(X.row(static_cast<Eigen::Index>(row)).begin(),
+                  X.row(static_cast<Eigen::Index>(row)).end());
+    line.ok = e.ok;
+    line.y = e.y;
+    line.message = e.message;
+    line.seed = seed;
+    line.seconds = e.seconds;
+    return line;
+  }
+
+  // Appends the batch's lines past its first `known` (those a resumed run found recorded) to
+  // the record, updates the result, and fills what the algorithm is told.
+  void record_batch(std::vector<RecordedEvaluation>& lines, std::size_t known, RunResult& result,
                     std::vector<double>& told_y, std::vector<std::int32_t>& told_status) {
-    const std::size_t n = evaluations.size();
-    std::vector<RecordedEvaluation> lines(n);
+    const std::size_t n = lines.size();
     for (std::size_t i = 0; i < n; ++i) {
-      const Evaluation& e = evaluations[i];
       RecordedEvaluation& line = lines[i];
-      line.index = result.evaluations + i;
-      line.batch = batch_index_;
-      line.x.assign(X.row(static_cast<Eigen::Index>(i)).begin(),
-                    X.row(static_cast<Eigen::Index>(i)).end());
-      line.ok = e.ok;
-      line.y = e.y;
-      line.message = e.message;
-      line.seed = seeds[i];
-      line.seconds = e.seconds;
-      if (regret_) line.regret = regret_->add(e.ok, e.y);
+      if (regret_) line.regret = regret_->add(line.ok, line.y);
       // Algorithms maximize: the host negates a minimized objective (the algorithm contract,
       // sdk/include/bopp/abi.h).
-      told_y[i] = !e.ok ? std::nan("") : problem_.sense == bopp::Sense::minimize ? -e.y : e.y;
-      told_status[i] = e.ok ? BOPP_OK : BOPP_EVAL_FAILED;
-      if (!e.ok) ++result.failed_evaluations;
-      if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
+      told_y[i] = !line.ok                                  ? std::nan("")
+                  : problem_.sense == bopp::Sense::minimize ? -line.y
+                                                            : line.y;
+      told_status[i] = line.ok ? BOPP_OK : BOPP_EVAL_FAILED;
+      if (!line.ok) ++result.failed_evaluations;
+      if (line.ok && (!result.best || better(line.y, result.best->y, problem_.sense)))
+        result.best = line;
     }
     // The lines logged up to this batch are as durable as the batch.
-    if (record_.append(lines)) log_.flush();
+    if (record_ != nullptr && known < n && record_->append(std::span(lines).subspan(known)))
+      log_.flush();
     result.evaluations += n;
     if (regret_) result.regret = regret_->last();
     ++batch_index_;
   }
 
+  std::string algorithm_label() const { return "algorithm '" + algorithm_.name() + "'"; }
+
   const Experiment& experiment_;
   const bopp::Problem& problem_;
   Algorithm& algorithm_;
   Evaluator& evaluator_;
-  RunRecord& record_;
+  RunRecord* record_ = nullptr;  // null while replaying
   RunLog& log_;
   const RunOptions& options_;
   Progress progress_;
   RunTimes times_;
   std::uint64_t batch_index_ = 0;
   std::optional<RunningRegret> regret_;  // when the objective declares its optimum
+  std::optional<AskedBatch> cut_batch_;  // replayed in part: the rest is evaluated first
+  std::vector<BatchTiming> replayed_timings_;
+  std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept
 };
 
 // Makes everything recorded durable and closes it before run.json says how the run ended; a
@@ -302,8 +425,11 @@ void close_record(RunRecord& record, RunLog& log, RunResult& result) {
 
 }  // namespace
 
-RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
-                         const RunOptions& options) {
+namespace {
+
+// A run from its start, or (`recorded` set) the continuation of the run a record holds.
+RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& registry,
+                          const RunOptions& options, const RecordedRun* recorded) {
   const auto run_start = Clock::now();
   const ObjectiveEntry& objective_entry = registry.objective(experiment.objective.name);
   const AlgorithmEntry& algorithm_entry = registry.algorithm(experiment.algorithm.name);
@@ -318,8 +444,13 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
 
   // Declared first, so it outlives the plugins: they may log until they are destroyed.
   RunLog log;
-  const LogSink sink = [&log, terminal = options.log](std::int32_t level, const std::string& plugin,
-                                                      const std::string& message) {
+  // A resumed run's plugins say again what the recorded run's said while it was created and
+  // replayed: the record's log.jsonl holds those lines already, and the terminal showed them.
+  std::atomic<bool> replaying = recorded != nullptr && recorded->log_bytes > 0;
+  const LogSink sink = [&log, &replaying, terminal = options.log](std::int32_t level,
+                                                                  const std::string& plugin,
+                                                                  const std::string& message) {
+    if (replaying.load()) return;
     log.write(level, plugin, message);
     if (terminal) terminal(level, plugin, message);
   };
@@ -342,20 +473,51 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   std::unique_ptr<Evaluator> evaluator = make_evaluator(
       experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
                              objective_services, experiment.timeout_s, experiment.memory_mb});
-  RunRecord record(experiment.output, experiment.to_toml(),
-                   run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem),
-                   options.overwrite, {options.sync, experiment.sync_interval_s, {}});
-  log.open(record.folder(), options.sync);
+  nlohmann::json header =
+      run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem);
+  const RecordSync sync{options.sync, experiment.sync_interval_s, {}};
 
   RunResult result;
-  result.record = record.folder();
   result.optimum = problem.optimum_value;
   result.minimize = problem.sense == bopp::Sense::minimize;
-  RunLoop loop(experiment, problem, *algorithm, *evaluator, record, log, options);
+  RunLoop loop(experiment, problem, *algorithm, *evaluator, log, options);
+  std::optional<RunRecord> record;
+  if (recorded == nullptr) {
+    record.emplace(experiment.output, experiment.to_toml(), std::move(header), options.overwrite,
+                   sync);
+    log.open(record->folder(), options.sync);
+    loop.start_recording(*record, 0);
+  } else {
+    // The whole replay comes before any write: a record that differs stays as it was.
+    loop.replay(recorded->evaluations, result);
+    replaying = false;
+    // The run goes on under the record's own start and experiment file.
+    nlohmann::json run = recorded->run;
+    header.erase("started");
+    header.erase("experiment");
+    run.update(header);
+    record.emplace(recorded->folder, std::move(run),
+                   RunRecord::Kept{recorded->evaluations_bytes, recorded->batches_bytes}, sync);
+    log.reopen(record->folder(), options.sync, recorded->log_bytes, recorded->log_bytes == 0);
+    loop.start_recording(*record, recorded->timed_batches);
+  }
+  result.record = record->folder();
   loop.run(result);
-  close_record(record, log, result);
-  record.update(run_footer(result, loop.times(), seconds_since(run_start)));
+  close_record(*record, log, result);
+  record->update(run_footer(result, loop.times(), seconds_since(run_start)));
   return result;
+}
+
+}  // namespace
+
+RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
+                         const RunOptions& options) {
+  return run_or_continue(experiment, registry, options, nullptr);
+}
+
+RunResult continue_run(const Experiment& experiment, const PluginRegistry& registry,
+                       const RecordedRun& recorded, const RunOptions& options) {
+  return run_or_continue(experiment, registry, options, &recorded);
 }
 
 }  // namespace bopp::host

@@ -40,17 +40,25 @@ RunLog::~RunLog() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void RunLog::open(const std::filesystem::path& folder, bool sync) {
+void RunLog::open(const std::filesystem::path& folder, bool sync) { reopen(folder, sync, 0, true); }
+
+void RunLog::reopen(const std::filesystem::path& folder, bool sync, std::uint64_t kept,
+                    bool write_kept_lines) {
   std::lock_guard lock(mutex_);
   file_ = folder / "log.jsonl";
   sync_ = sync;
-  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | (kept == 0 ? O_TRUNC : 0) | O_APPEND | O_CLOEXEC,
+               0644);
   if (fd_ < 0) cannot_write(file_);
+  size_ = static_cast<off_t>(kept);
+  if (kept > 0 && ::ftruncate(fd_, size_) != 0) cannot_write(file_);
   std::string lines;
-  for (const std::string& line : pending_) lines += line;
+  if (write_kept_lines) {
+    for (const std::string& line : pending_) lines += line;
+  }
   pending_.clear();
   if (!write_all(fd_, lines)) cannot_write(file_);
-  size_ = static_cast<off_t>(lines.size());
+  size_ += static_cast<off_t>(lines.size());
 }
 
 void RunLog::write(std::int32_t level, const std::string& plugin, const std::string& message) {

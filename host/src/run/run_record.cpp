@@ -126,24 +126,56 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   } catch (const Error& e) {
     throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
   }
-  const fs::path evaluations = folder_ / "evaluations.jsonl";
-  evaluations_fd_ = ::open(evaluations.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (evaluations_fd_ < 0) cannot_write("evaluations.jsonl", strerror_text());
-  const fs::path batches = folder_ / "batches.jsonl";
-  batches_fd_ = ::open(batches.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (batches_fd_ < 0) {
-    const std::string reason = strerror_text();
+  open_files({});
+}
+
+RunRecord::RunRecord(fs::path folder, nlohmann::json run, Kept kept, RecordSync sync)
+    : folder_(std::move(folder)),
+      run_(std::move(run)),
+      line_(to_json(RecordedEvaluation{})),
+      nodes_(line_),
+      sync_(std::move(sync)) {
+  write_run_json();
+  open_files(kept);
+}
+
+void RunRecord::open_files(Kept kept) {
+  evaluations_size_ = static_cast<off_t>(kept.evaluations_bytes);
+  evaluations_fd_ = open_at("evaluations.jsonl", evaluations_size_);
+  batches_size_ = static_cast<off_t>(kept.batches_bytes);
+  try {
+    batches_fd_ = open_at("batches.jsonl", batches_size_);
+  } catch (const Error&) {
     ::close(std::exchange(evaluations_fd_, -1));  // no destructor runs for a throwing constructor
-    cannot_write("batches.jsonl", reason);
+    throw;
   }
   last_sync_ = now();
+}
+
+int RunRecord::open_at(const char* file, off_t size) {
+  const fs::path path = folder_ / file;
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
+  if (fd < 0) cannot_write(file, strerror_text());
+  if (size > 0 && (::ftruncate(fd, size) != 0 || ::lseek(fd, size, SEEK_SET) != size)) {
+    const std::string reason = strerror_text();
+    ::close(fd);
+    cannot_write(file, reason);
+  }
+  return fd;
 }
 
 void RunRecord::claim_folder(bool overwrite) const {
   if (holds_run_record(folder_)) {
     if (overwrite) return;
-    throw Error("the output folder '" + folder_.string() +
-                "' already holds a run; choose another with --output, or pass --overwrite");
+    std::ifstream in(folder_ / "run.json");
+    const std::string status = recorded_status_text(nlohmann::json::parse(in, nullptr, false));
+    const std::string resume = status == to_string(RunStatus::completed)
+                                   ? ""
+                                   : " (it did not complete, status '" + status +
+                                         "': `bopp resume " + folder_.string() + "` continues it)";
+    throw Error("the output folder '" + folder_.string() + "' already holds a run" + resume +
+                "; choose another with --output, or pass --overwrite");
   }
   if (const auto found = first_foreign_entry(folder_)) {
     throw Error("the output folder '" + folder_.string() +

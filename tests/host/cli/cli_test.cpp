@@ -119,13 +119,13 @@ TEST(Cli, EvalMistypedKeySuggestsTheClosest) {
 
 TEST(Cli, HelpListsEveryCommand) {
   const Outcome h = bopp("--help");
-  for (const char* command : {"list [--paths]", "describe NAME", "run FILE.toml", "eval OBJECTIVE",
-                              "bench GRID.toml", "report DIR..."}) {
+  for (const char* command : {"list [--paths]", "describe NAME", "run FILE.toml", "resume DIR",
+                              "eval OBJECTIVE", "bench GRID.toml", "report DIR..."}) {
     EXPECT_NE(h.out.find(std::string("\n  ") + command), std::string::npos) << command;
   }
   const Outcome unknown = bopp("frobnicate");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("commands: list, describe, run, eval, bench, report"),
+  EXPECT_NE(unknown.err.find("commands: list, describe, run, resume, eval, bench, report"),
             std::string::npos)
       << unknown.err;
 }

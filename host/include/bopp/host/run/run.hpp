@@ -47,4 +47,15 @@ struct RunResult {
 RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
                          const RunOptions& options = {});
 
+struct RecordedRun;
+
+// Continues the run `recorded` holds (bopp resume; resume_run in run_resume.hpp checks the
+// record and holds its folder's lock): creates the plugins as `run_experiment` does, replays
+// the recorded evaluations (each asked point checked against the record bit for bit, the
+// recorded values told, nothing evaluated), then evaluates what the record lacks and goes on
+// to the budget, appending to the record. A replay that differs throws Error naming the
+// evaluation before anything in the folder is written.
+RunResult continue_run(const Experiment& experiment, const PluginRegistry& registry,
+                       const RecordedRun& recorded, const RunOptions& options = {});
+
 }  // namespace bopp::host

@@ -36,6 +36,10 @@ class RunLog {
   // Creates (truncates) `folder`/log.jsonl and writes the lines kept so far. `sync`: `flush`
   // fsyncs. Throws Error naming the file when it cannot be written.
   void open(const std::filesystem::path& folder, bool sync);
+  // Continues `folder`/log.jsonl (bopp resume): cuts it back to its first `kept` bytes and
+  // appends from there; the lines kept so far are written only when `write_kept_lines`.
+  void reopen(const std::filesystem::path& folder, bool sync, std::uint64_t kept,
+              bool write_kept_lines);
   void write(std::int32_t level, const std::string& plugin, const std::string& message);
   // The number of evaluations told to the algorithm, stamped on the lines logged from now on.
   void set_evaluations(std::uint64_t told) { evaluations_.store(told); }

@@ -77,6 +77,15 @@ class RunRecord {
   // `bopp_version` and `status` ("running") when it lacks them: they mark the record.
   RunRecord(std::filesystem::path folder, const toml::table& experiment, nlohmann::json run,
             bool overwrite, RecordSync sync = {});
+  // Continues the record in `folder` (bopp resume), whose lock the caller holds: run.json is
+  // rewritten first as `run` says, then evaluations.jsonl and batches.jsonl are cut back to
+  // the whole lines `kept` names (a torn line, or timings of batches no longer recorded) and
+  // appended to from there.
+  struct Kept {
+    std::uint64_t evaluations_bytes = 0;
+    std::uint64_t batches_bytes = 0;
+  };
+  RunRecord(std::filesystem::path folder, nlohmann::json run, Kept kept, RecordSync sync = {});
   ~RunRecord();
   RunRecord(const RunRecord&) = delete;
   RunRecord& operator=(const RunRecord&) = delete;
@@ -98,6 +107,9 @@ class RunRecord {
 
  private:
   void claim_folder(bool overwrite) const;
+  // Opens `file` for writing, cut back to `size` bytes; `size` 0 creates or truncates it.
+  int open_at(const char* file, off_t size);
+  void open_files(Kept kept);
   void write_run_json();
   void fill_line(const RecordedEvaluation& e);
   void sync_evaluations();
