@@ -1,9 +1,10 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/out_of_memory.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/ask_tell.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/progress.hpp>
 #include <bopp/host/run/run.hpp>
@@ -125,17 +126,6 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
             {"total", total_seconds}}}};
 }
 
-// Calls `call`, turning an allocation that fails into an Error that names who was running
-// (`who`, e.g. "algorithm 'gpbo'") and what it did: one line, and the record ends `failed`.
-template <class Call>
-auto out_of_memory_named(const std::string& who, const std::string& what, Call&& call) {
-  try {
-    return call();
-  } catch (const std::bad_alloc&) {
-    throw Error(who + ": out of memory in " + what);
-  }
-}
-
 // The ask/evaluate/tell rounds of one run, each recorded before the next begins.
 class RunLoop {
  public:
@@ -205,17 +195,13 @@ class RunLoop {
   void run_batch(RunResult& result) {
     const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
     auto t = Clock::now();
-    const std::string algorithm = "algorithm '" + algorithm_.name() + "'";
-    bopp::Points X = out_of_memory_named(algorithm, "ask(" + std::to_string(room) + ")",
-                                         [&] { return algorithm_.ask(room); });
+    const bopp::Points X = ask_rounded(algorithm_, problem_, room);
     const double ask_seconds = seconds_since(t);
     times_.algorithm_seconds += ask_seconds;
-    round_discrete(problem_, X);
 
     const auto n = static_cast<std::size_t>(X.rows());
-    std::vector<std::uint64_t> seeds(n);
-    for (std::size_t i = 0; i < n; ++i)
-      seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + i);
+    const std::vector<std::uint64_t> seeds =
+        evaluation_seeds(experiment_.seed, result.evaluations, n);
     std::vector<Evaluation> evaluations(n);
     t = Clock::now();
     out_of_memory_named("objective '" + experiment_.objective.name + "'",
@@ -231,10 +217,7 @@ class RunLoop {
     record_batch(X, seeds, evaluations, result, told_y, told_status);
 
     t = Clock::now();
-    out_of_memory_named(algorithm, "tell(" + std::to_string(n) + " points)", [&] {
-      algorithm_.tell(X, told_y, told_status);
-      return 0;
-    });
+    tell_batch(algorithm_, X, told_y, told_status);
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
@@ -260,10 +243,8 @@ class RunLoop {
       line.seed = seeds[i];
       line.seconds = e.seconds;
       if (regret_) line.regret = regret_->add(e.ok, e.y);
-      // Algorithms maximize: the host negates a minimized objective (the algorithm contract,
-      // sdk/include/bopp/abi.h).
-      told_y[i] = !e.ok ? std::nan("") : problem_.sense == bopp::Sense::minimize ? -e.y : e.y;
-      told_status[i] = e.ok ? BOPP_OK : BOPP_EVAL_FAILED;
+      told_y[i] = told_value(problem_, e.ok, e.y);
+      told_status[i] = bopp::host::told_status(e.ok);
       if (!e.ok) ++result.failed_evaluations;
       if (e.ok && (!result.best || better(e.y, result.best->y, problem_.sense))) result.best = line;
     }
@@ -325,20 +306,16 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
   };
   HostServices objective_services(experiment.objective.name, sink, options.stop, threads);
   HostServices algorithm_services(experiment.algorithm.name, sink, options.stop, threads);
-  const ObjectiveSpec objective_spec = ObjectiveSpec::of(
-      objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
-  std::unique_ptr<Objective> objective = out_of_memory_named(
-      "objective '" + experiment.objective.name + "'", "its creation",
-      [&] { return make_objective(objective_spec, registry, objective_services); });
+  const ObjectiveSpec objective_spec =
+      run_objective_spec(objective_entry, experiment.objective.config_text(), experiment.seed);
+  std::unique_ptr<Objective> objective =
+      make_run_objective(objective_spec, registry, objective_services);
   const bopp::Problem& problem = objective->problem();
   const auto problem_dim = static_cast<std::uint64_t>(problem.dim());
   check_run_fits(experiment, problem_dim, dim == problem_dim ? dim_key : "", ceiling);
-  std::optional<Algorithm> algorithm;
-  out_of_memory_named("algorithm '" + experiment.algorithm.name + "'", "its creation", [&] {
-    algorithm.emplace(algorithm_entry, problem, experiment.algorithm.config_text(),
-                      algorithm_seed(experiment.seed), algorithm_services);
-    return 0;
-  });
+  std::unique_ptr<Algorithm> algorithm =
+      make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
+                         experiment.seed, algorithm_services);
   std::unique_ptr<Evaluator> evaluator = make_evaluator(
       experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
                              objective_services, experiment.timeout_s, experiment.memory_mb});
