@@ -12,7 +12,7 @@ bopp.list_plugins() and bopp.describe(name) show the plugins found. Errors raise
 """
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ._bopp import Error, Optimizer, describe, list_plugins, run
 
@@ -24,10 +24,12 @@ class Box:
     """A box problem given directly: bounds per dimension, minimized unless `maximize`.
 
     `integer`, when given, marks each dimension that takes only whole numbers; the points
-    asked have those coordinates rounded.
+    asked have those coordinates rounded. `candidates`, when given, is a finite set of points
+    (an (n, dim) array inside the bounds), the domain of algorithms that need one (bbkb, ...).
     """
 
     lower: Sequence[float]
     upper: Sequence[float]
     integer: Optional[Sequence[bool]] = None
+    candidates: Optional[Any] = None
     maximize: bool = False

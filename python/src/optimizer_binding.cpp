@@ -24,8 +24,8 @@ namespace py = pybind11;
 // Row-major, as NumPy's default layout: ask's answer becomes an array without a copy.
 using RowPoints = bopp::Points;
 
-// The Box (bopp.Box, or any object with `lower` and `upper`; `integer` and `maximize` are
-// optional) as a problem.
+// The Box (bopp.Box, or any object with `lower` and `upper`; `integer`, `candidates` and
+// `maximize` are optional) as a problem.
 bopp::Problem problem_of_box(const py::object& box) {
   bopp::Problem p;
   const auto lower = box.attr("lower").cast<std::vector<double>>();
@@ -38,6 +38,9 @@ bopp::Problem problem_of_box(const py::object& box) {
     for (const bool integer : box.attr("integer").cast<std::vector<bool>>()) {
       p.kinds.push_back(integer ? bopp::DimensionKind::integer : bopp::DimensionKind::continuous);
     }
+  }
+  if (py::hasattr(box, "candidates") && !box.attr("candidates").is_none()) {
+    p.candidates = box.attr("candidates").cast<bopp::Points>();
   }
   if (py::hasattr(box, "maximize") && box.attr("maximize").cast<bool>()) {
     p.sense = bopp::Sense::maximize;

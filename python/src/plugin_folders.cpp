@@ -27,7 +27,7 @@ std::vector<fs::path> default_folders(std::vector<fs::path> folders) {
   if (!package.empty()) {
     // The build tree (build/python/bopp beside build/lib/bopp/plugins) and an install
     // (<prefix>/lib/python3/dist-packages/bopp beside <prefix>/lib/bopp/plugins).
-    for (const char* up : {"../..", "../../.."}) {
+    for (const char* up : {"../..", "../../../.."}) {
       const fs::path candidate = (package / up / BOPP_PLUGIN_SUBDIR).lexically_normal();
       std::error_code ec;
       if (fs::is_directory(candidate, ec)) folders.push_back(candidate);

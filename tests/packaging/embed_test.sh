@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Embedding as a C++ programmer meets it (docs/embedding.md): install this build into a
 # temporary prefix, build the installed example examples/embed (find_package(bopp),
-# bopp::host) out of tree against it, and run its ask/tell loop on the installed plugins.
+# bopp::host) out of tree against it, and run its ask/tell loop on the installed plugins; the
+# installed Python module (when built) finds the same plugins.
 #   embed_test.sh BUILD_DIR CMAKE CXX_COMPILER
 set -euo pipefail
 build=$1 cmake=$2 cxx=$3
@@ -33,6 +34,18 @@ for algorithm in gpbo random; do
   echo "$out"
   grep -q "^$algorithm: 16 points told, best value " <<< "$out" || fail "unexpected output: $out"
 done
+step "the installed Python module finds the installed plugins"
+python=${BOPP_TEST_PYTHON:-/usr/bin/python3}
+if [ -x "$python" ] && [ -d "$prefix/lib/python3/dist-packages/bopp" ]; then
+  out=$(cd "$work" && PYTHONPATH="$prefix/lib/python3/dist-packages" "$python" -c '
+import bopp
+opt = bopp.Optimizer("random", objective_info=bopp.Box([0, 0], [1, 1]), seed=1)
+X = opt.ask(3)
+opt.tell(X, (X ** 2).sum(axis=1))
+print(opt.told, bopp.describe("random")["path"])
+') || fail "the installed module: $out"
+  [ "$out" = "3 $prefix/lib/bopp/plugins/libbopp-random.so" ] || fail "the installed module printed: $out"
+fi
 step "an unknown algorithm is one line naming it"
 if out=$("$work/build/embed_loop" no_such_method 2>&1); then fail "embed_loop no_such_method succeeded"; fi
 grep -q "no_such_method" <<< "$out" || fail "the error does not name the algorithm: $out"

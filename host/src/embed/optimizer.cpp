@@ -24,6 +24,16 @@ void check_given_problem(const bopp::Problem& p, const std::string& source) {
     throw Error(where + "has " + std::to_string(p.kinds.size()) + " dimension kinds for " +
                 std::to_string(p.dim()) + " dimensions");
   }
+  if (p.has_candidates() && p.candidates.cols() != p.dim()) {
+    throw Error(where + "has candidates of " + std::to_string(p.candidates.cols()) +
+                " coordinates for " + std::to_string(p.dim()) + " dimensions");
+  }
+  for (Eigen::Index r = 0; r < p.candidates.rows(); ++r) {
+    const auto row = p.candidates.row(r).transpose().array();
+    if (!(row >= p.lower.array()).all() || !(row <= p.upper.array()).all()) {
+      throw Error(where + "has candidate " + std::to_string(r) + " outside its bounds");
+    }
+  }
   for (Eigen::Index i = 0; i < p.dim(); ++i) {
     if (!std::isfinite(p.lower[i]) || !std::isfinite(p.upper[i]) || !(p.lower[i] < p.upper[i])) {
       throw Error(where + "bound " + std::to_string(i) + " is [" + std::to_string(p.lower[i]) +

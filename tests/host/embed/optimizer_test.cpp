@@ -132,6 +132,15 @@ TEST(Optimizer, RejectsABoxWithCrossedBounds) {
   EXPECT_THROW(Optimizer(registry(), settings), Error);
 }
 
+TEST(Optimizer, RejectsACandidateOutsideTheBox) {
+  OptimizerSettings settings;
+  settings.algorithm = section("random");
+  settings.problem = bopp::Problem::box(2, 0.0, 1.0);
+  settings.problem.candidates = bopp::Points::Constant(3, 2, 0.5);
+  settings.problem.candidates(2, 1) = 1.5;
+  EXPECT_THROW(Optimizer(registry(), settings), Error);
+}
+
 TEST(Optimizer, AsksInsideAGivenBoxAndRoundsItsIntegers) {
   OptimizerSettings settings;
   settings.algorithm = section("random");

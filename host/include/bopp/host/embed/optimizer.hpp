@@ -26,7 +26,8 @@ struct OptimizerSettings {
   // against its schema and completed with its defaults exactly as `bopp run` does.
   PluginSection algorithm;
   // The problem is an objective plugin's (made with the seed a run with `seed` gives it)
-  // when `objective` is set; otherwise `problem` (its own sense, minimize by default).
+  // when `objective` is set; otherwise `problem` (its own sense, minimize by default; bounds,
+  // kinds and candidates are checked, the rest is passed on as given).
   std::optional<PluginSection> objective;
   bopp::Problem problem;
   // The run seed: for the same seed, configuration and told values the asks are the same,
