@@ -52,3 +52,17 @@ def test_list_and_describe_show_the_plugins():
     assert params["acquisition"]["default"] == '"logei"'
     with pytest.raises(bopp.Error, match="no_such_plugin"):
         bopp.describe("no_such_plugin")
+
+
+def test_the_stubs_declare_every_public_name_and_method():
+    import ast
+    import pathlib
+
+    from bopp import _bopp
+
+    stub = ast.parse((pathlib.Path(_bopp.__file__).parent / "_bopp.pyi").read_text())
+    declared = {node.name: node for node in stub.body if hasattr(node, "name")}
+    public = {name for name in dir(_bopp) if not name.startswith("_")}
+    assert public <= set(declared), public - set(declared)
+    methods = {n.name for n in declared["Optimizer"].body if isinstance(n, ast.FunctionDef)}
+    assert {m for m in dir(_bopp.Optimizer) if not m.startswith("_")} <= methods
