@@ -19,6 +19,8 @@ packages=(
   libopenmpi-dev openmpi-bin
   gnuplot-nox
   python3 python3-sklearn
+  # the Python module (python/) and its tests
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
 
 missing=()

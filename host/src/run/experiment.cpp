@@ -209,24 +209,22 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   return e;
 }
 
+void resolve_plugin_section(PluginSection& section, const std::string& kind,
+                            const PluginRegistry& registry, const std::string& source) {
+  ParamList params;
+  try {
+    params = kind == "algorithm" ? registry.algorithm(section.name).params()
+                                 : registry.objective(section.name).params();
+  } catch (const Error& ex) {
+    throw Error(source + ": [" + kind + "] " + ex.what());
+  }
+  resolve_per_plugin(section, kind, registry, source);
+  check_table(section.config, params, kind + " '" + section.name + "'", "[" + kind + "] ", source);
+}
+
 void Experiment::resolve_plugins(const PluginRegistry& registry) {
-  ParamList objective_params, algorithm_params;
-  try {
-    objective_params = registry.objective(objective.name).params();
-  } catch (const Error& ex) {
-    throw Error(source + ": [objective] " + ex.what());
-  }
-  try {
-    algorithm_params = registry.algorithm(algorithm.name).params();
-  } catch (const Error& ex) {
-    throw Error(source + ": [algorithm] " + ex.what());
-  }
-  resolve_per_plugin(objective, "objective", registry, source);
-  resolve_per_plugin(algorithm, "algorithm", registry, source);
-  check_table(objective.config, objective_params, "objective '" + objective.name + "'",
-              "[objective] ", source);
-  check_table(algorithm.config, algorithm_params, "algorithm '" + algorithm.name + "'",
-              "[algorithm] ", source);
+  resolve_plugin_section(objective, "objective", registry, source);
+  resolve_plugin_section(algorithm, "algorithm", registry, source);
   if (output.empty()) {
     output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
   }

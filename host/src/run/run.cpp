@@ -1,9 +1,10 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/out_of_memory.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/ask_tell.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
 #include <bopp/host/run/progress.hpp>
 #include <bopp/host/run/recorded_run.hpp>
@@ -126,17 +127,6 @@ nlohmann::json run_footer(const RunResult& result, const RunTimes& times, double
            {{"algorithm", times.algorithm_seconds},
             {"evaluation", times.evaluation_seconds},
             {"total", total_seconds}}}};
-}
-
-// Calls `call`, turning an allocation that fails into an Error that names who was running
-// (`who`, e.g. "algorithm 'gpbo'") and what it did: one line, and the record ends `failed`.
-template <class Call>
-auto out_of_memory_named(const std::string& who, const std::string& what, Call&& call) {
-  try {
-    return call();
-  } catch (const std::bad_alloc&) {
-    throw Error(who + ": out of memory in " + what);
-  }
 }
 
 // The ask/evaluate/tell rounds of one run, each recorded before the next begins.
@@ -265,11 +255,9 @@ class RunLoop {
     const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
     const auto t = Clock::now();
     AskedBatch asked;
-    asked.X = out_of_memory_named(algorithm_label(), "ask(" + std::to_string(room) + ")",
-                                  [&] { return algorithm_.ask(room); });
+    asked.X = ask_rounded(algorithm_, problem_, room);
     asked.ask_seconds = seconds_since(t);
     times_.algorithm_seconds += asked.ask_seconds;
-    round_discrete(problem_, asked.X);
     return asked;
   }
 
@@ -314,9 +302,8 @@ class RunLoop {
       const std::size_t m = n - known;
       const bopp::Points rest =
           known == 0 ? X : bopp::Points(X.bottomRows(static_cast<Eigen::Index>(m)));
-      std::vector<std::uint64_t> seeds(m);
-      for (std::size_t i = 0; i < m; ++i)
-        seeds[i] = evaluation_seed(experiment_.seed, result.evaluations + known + i);
+      const std::vector<std::uint64_t> seeds =
+          evaluation_seeds(experiment_.seed, result.evaluations + known, m);
       std::vector<Evaluation> evaluations(m);
       const auto t = Clock::now();
       out_of_memory_named("objective '" + experiment_.objective.name + "'",
@@ -335,10 +322,7 @@ class RunLoop {
     record_batch(lines, known, result, told_y, told_status);
 
     const auto t = Clock::now();
-    out_of_memory_named(algorithm_label(), "tell(" + std::to_string(n) + " points)", [&] {
-      algorithm_.tell(X, told_y, told_status);
-      return 0;
-    });
+    tell_batch(algorithm_, X, told_y, told_status);
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
@@ -374,12 +358,8 @@ class RunLoop {
     for (std::size_t i = 0; i < n; ++i) {
       RecordedEvaluation& line = lines[i];
       if (regret_) line.regret = regret_->add(line.ok, line.y);
-      // Algorithms maximize: the host negates a minimized objective (the algorithm contract,
-      // sdk/include/bopp/abi.h).
-      told_y[i] = !line.ok                                  ? std::nan("")
-                  : problem_.sense == bopp::Sense::minimize ? -line.y
-                                                            : line.y;
-      told_status[i] = line.ok ? BOPP_OK : BOPP_EVAL_FAILED;
+      told_y[i] = told_value(problem_, line.ok, line.y);
+      told_status[i] = bopp::host::told_status(line.ok);
       if (!line.ok) ++result.failed_evaluations;
       if (line.ok && (!result.best || better(line.y, result.best->y, problem_.sense)))
         result.best = line;
@@ -391,8 +371,6 @@ class RunLoop {
     if (regret_) result.regret = regret_->last();
     ++batch_index_;
   }
-
-  std::string algorithm_label() const { return "algorithm '" + algorithm_.name() + "'"; }
 
   const Experiment& experiment_;
   const bopp::Problem& problem_;
@@ -456,20 +434,16 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   };
   HostServices objective_services(experiment.objective.name, sink, options.stop, threads);
   HostServices algorithm_services(experiment.algorithm.name, sink, options.stop, threads);
-  const ObjectiveSpec objective_spec = ObjectiveSpec::of(
-      objective_entry, experiment.objective.config_text(), objective_seed(experiment.seed));
-  std::unique_ptr<Objective> objective = out_of_memory_named(
-      "objective '" + experiment.objective.name + "'", "its creation",
-      [&] { return make_objective(objective_spec, registry, objective_services); });
+  const ObjectiveSpec objective_spec =
+      run_objective_spec(objective_entry, experiment.objective.config_text(), experiment.seed);
+  std::unique_ptr<Objective> objective =
+      make_run_objective(objective_spec, registry, objective_services);
   const bopp::Problem& problem = objective->problem();
   const auto problem_dim = static_cast<std::uint64_t>(problem.dim());
   check_run_fits(experiment, problem_dim, dim == problem_dim ? dim_key : "", ceiling);
-  std::optional<Algorithm> algorithm;
-  out_of_memory_named("algorithm '" + experiment.algorithm.name + "'", "its creation", [&] {
-    algorithm.emplace(algorithm_entry, problem, experiment.algorithm.config_text(),
-                      algorithm_seed(experiment.seed), algorithm_services);
-    return 0;
-  });
+  std::unique_ptr<Algorithm> algorithm =
+      make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
+                         experiment.seed, algorithm_services);
   std::unique_ptr<Evaluator> evaluator = make_evaluator(
       experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
                              objective_services, experiment.timeout_s, experiment.memory_mb});

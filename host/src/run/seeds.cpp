@@ -12,6 +12,13 @@ std::uint64_t evaluation_seed(std::uint64_t run_seed, std::uint64_t index) {
   return mix64(mix64(run_seed ^ kEvaluationStream) + index);
 }
 
+std::vector<std::uint64_t> evaluation_seeds(std::uint64_t run_seed, std::uint64_t first,
+                                            std::size_t count) {
+  std::vector<std::uint64_t> seeds(count);
+  for (std::size_t i = 0; i < count; ++i) seeds[i] = evaluation_seed(run_seed, first + i);
+  return seeds;
+}
+
 std::uint64_t algorithm_seed(std::uint64_t run_seed) { return mix64(run_seed ^ kAlgorithmStream); }
 
 std::uint64_t objective_seed(std::uint64_t run_seed) { return mix64(run_seed ^ kObjectiveStream); }

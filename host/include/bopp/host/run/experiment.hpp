@@ -63,6 +63,12 @@ struct Experiment {
   toml::table to_toml() const;
 };
 
+// Checks `section` (its per-plugin tables too) against the schema of the `kind` plugin
+// ("objective" or "algorithm") it names and fills its defaults, as `bopp run` does; an Error
+// names `source`, the section and the key.
+void resolve_plugin_section(PluginSection& section, const std::string& kind,
+                            const PluginRegistry& registry, const std::string& source);
+
 // Applies a "section.key=value" override to a parsed document; an Error names the argument.
 void apply_override(toml::table& document, const std::string& assignment);
 // Removes the key a "section.key" --unset names; an Error names the argument.

@@ -1,0 +1,187 @@
+// bopp.Optimizer: host::Optimizer with NumPy arrays in and out, the GIL released while the
+// algorithm or the objective plugin works.
+#include "bindings.hpp"
+#include "plugin_folders.hpp"
+#include "toml_from_python.hpp"
+
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/embed/optimizer.hpp>
+
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace bopp::python {
+namespace {
+
+namespace py = pybind11;
+// Row-major, as NumPy's default layout: ask's answer becomes an array without a copy.
+using RowPoints = bopp::Points;
+
+// The Box (bopp.Box, or any object with `lower` and `upper`; `integer`, `candidates` and
+// `maximize` are optional) as a problem.
+bopp::Problem problem_of_box(const py::object& box) {
+  bopp::Problem p;
+  const auto lower = box.attr("lower").cast<std::vector<double>>();
+  const auto upper = box.attr("upper").cast<std::vector<double>>();
+  p.lower =
+      Eigen::Map<const Eigen::VectorXd>(lower.data(), static_cast<Eigen::Index>(lower.size()));
+  p.upper =
+      Eigen::Map<const Eigen::VectorXd>(upper.data(), static_cast<Eigen::Index>(upper.size()));
+  if (py::hasattr(box, "integer") && !box.attr("integer").is_none()) {
+    for (const bool integer : box.attr("integer").cast<std::vector<bool>>()) {
+      p.kinds.push_back(integer ? bopp::DimensionKind::integer : bopp::DimensionKind::continuous);
+    }
+  }
+  if (py::hasattr(box, "candidates") && !box.attr("candidates").is_none()) {
+    p.candidates = box.attr("candidates").cast<bopp::Points>();
+  }
+  if (py::hasattr(box, "maximize") && box.attr("maximize").cast<bool>()) {
+    p.sense = bopp::Sense::maximize;
+  }
+  return p;
+}
+
+std::vector<double> flat_values(const py::array_t<double, py::array::forcecast>& y) {
+  return {y.data(), y.data() + y.size()};
+}
+
+// One Optimizer and the registry whose libraries it uses; a mutex keeps Python threads from
+// calling into one algorithm instance at once.
+class PyOptimizer {
+ public:
+  PyOptimizer(const std::string& algorithm, const py::object& objective_info, std::uint64_t seed,
+              const py::object& config, const py::object& objective_config,
+              const py::object& plugin_path)
+      : registry_(plugin_registry(plugin_path)) {
+    host::OptimizerSettings settings;
+    settings.source = "bopp.Optimizer";
+    settings.algorithm.name = algorithm;
+    if (!config.is_none()) settings.algorithm.config = toml_from_dict(config, "config");
+    if (py::isinstance<py::str>(objective_info)) {
+      settings.objective.emplace();
+      settings.objective->name = objective_info.cast<std::string>();
+      if (!objective_config.is_none()) {
+        settings.objective->config = toml_from_dict(objective_config, "objective_config");
+      }
+    } else {
+      if (!objective_config.is_none()) {
+        throw host::Error(
+            "bopp.Optimizer: objective_config is for an objective plugin; "
+            "objective_info is a Box");
+      }
+      settings.problem = problem_of_box(objective_info);
+    }
+    settings.seed = seed;
+    const py::gil_scoped_release release;
+    optimizer_ = std::make_unique<host::Optimizer>(*registry_, std::move(settings));
+  }
+
+  RowPoints ask(std::size_t max_points) {
+    const py::gil_scoped_release release;
+    const std::lock_guard lock(mutex_);
+    return optimizer_->ask(max_points);
+  }
+
+  void tell(const RowPoints& X, const py::array_t<double, py::array::forcecast>& y,
+            const py::object& failed) {
+    const std::vector<double> values = flat_values(y);
+    std::vector<bool> given;
+    if (!failed.is_none()) given = failed.cast<std::vector<bool>>();
+    // A span needs contiguous bools, which std::vector<bool> does not hold.
+    const auto marks = std::make_unique<bool[]>(given.size());
+    std::copy(given.begin(), given.end(), marks.get());
+    const py::gil_scoped_release release;
+    const std::lock_guard lock(mutex_);
+    const std::span<const bool> mask(marks.get(), given.size());
+    optimizer_->tell(X, values, mask);
+  }
+
+  Eigen::VectorXd evaluate(const RowPoints& X) {
+    std::vector<host::Evaluation> out;
+    {
+      const py::gil_scoped_release release;
+      const std::lock_guard lock(mutex_);
+      out = optimizer_->evaluate(X);
+    }
+    Eigen::VectorXd y(static_cast<Eigen::Index>(out.size()));
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      y[static_cast<Eigen::Index>(i)] = out[i].ok ? out[i].y : std::nan("");
+    }
+    return y;
+  }
+
+  Eigen::VectorXd recommend() {
+    const py::gil_scoped_release release;
+    const std::lock_guard lock(mutex_);
+    return optimizer_->recommend();
+  }
+
+  const host::Optimizer& get() const { return *optimizer_; }
+
+ private:
+  std::shared_ptr<const host::PluginRegistry> registry_;
+  std::unique_ptr<host::Optimizer> optimizer_;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+void bind_optimizer(py::module_& m) {
+  py::class_<PyOptimizer>(m, "Optimizer", R"doc(
+An algorithm plugin driven from your own loop: ask for points, evaluate them, tell the values.
+
+    opt = bopp.Optimizer("gpbo", objective_info=bopp.Box(lower=[0, 0], upper=[1, 1]), seed=3)
+    X = opt.ask(4)          # (n, dim) float64 array, one row a point, 1 <= n <= 4
+    opt.tell(X, f(X))       # values in the problem's sense; NaN marks a failed evaluation
+
+`objective_info` is a bopp.Box (minimized unless maximize=True) or the name of an objective
+plugin, whose problem is then solved (configured by `objective_config`; evaluate() evaluates
+it with the seeds `bopp run` uses). `config` holds the algorithm's keys, checked and completed
+with defaults exactly as `bopp run` checks an [algorithm] table. For the same seed, config and
+told values the points asked are the same, bit for bit, as those of `bopp run`.
+Errors raise bopp.Error with the CLI's one-line message.)doc")
+      .def(py::init<const std::string&, const py::object&, std::uint64_t, const py::object&,
+                    const py::object&, const py::object&>(),
+           py::arg("algorithm"), py::kw_only(), py::arg("objective_info"), py::arg("seed") = 0,
+           py::arg("config") = py::none(), py::arg("objective_config") = py::none(),
+           py::arg("plugin_path") = py::none())
+      .def("ask", &PyOptimizer::ask, py::arg("max_points") = 1,
+           "Up to `max_points` points (an (n, dim) array, 1 <= n <= max_points), integer "
+           "coordinates rounded. The GIL is released while the algorithm works.")
+      .def("tell", &PyOptimizer::tell, py::arg("X"), py::arg("y"), py::arg("failed") = py::none(),
+           "Tells the values `y` (one per row of X, in the problem's sense). A row whose value "
+           "is NaN or infinite, or whose `failed` mark is True, is told as a failed evaluation.")
+      .def("evaluate", &PyOptimizer::evaluate, py::arg("X"),
+           "The objective plugin's values of X's rows (NaN where an evaluation failed), with "
+           "the seeds `bopp run` gives its evaluations. Only for an objective plugin.")
+      .def("recommend", &PyOptimizer::recommend, "The algorithm's recommended point.")
+      .def_property_readonly(
+          "dim", [](const PyOptimizer& o) { return o.get().problem().dim(); }, "Dimensions.")
+      .def_property_readonly(
+          "lower", [](const PyOptimizer& o) { return Eigen::VectorXd(o.get().problem().lower); },
+          "Lower bounds.")
+      .def_property_readonly(
+          "upper", [](const PyOptimizer& o) { return Eigen::VectorXd(o.get().problem().upper); },
+          "Upper bounds.")
+      .def_property_readonly(
+          "maximize",
+          [](const PyOptimizer& o) { return o.get().problem().sense == bopp::Sense::maximize; },
+          "Whether larger values are better (the Box's, or the objective plugin's sense).")
+      .def_property_readonly(
+          "algorithm", [](const PyOptimizer& o) { return o.get().algorithm_name(); },
+          "The algorithm's name.")
+      .def_property_readonly(
+          "config", [](const PyOptimizer& o) { return o.get().algorithm_config(); },
+          "The algorithm's configuration as TOML, every default filled in.")
+      .def_property_readonly(
+          "told", [](const PyOptimizer& o) { return o.get().told(); }, "Points told so far.");
+}
+
+}  // namespace bopp::python

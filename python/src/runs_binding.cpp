@@ -1,0 +1,145 @@
+// bopp.run, bopp.list_plugins and bopp.describe: what `bopp run`, `bopp list` and `bopp
+// describe` do, answering in Python values.
+#include "bindings.hpp"
+#include "plugin_folders.hpp"
+#include "toml_from_python.hpp"
+
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/run.hpp>
+
+#include <bopp/config_schema.hpp>
+
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <sstream>
+
+namespace bopp::python {
+namespace {
+
+namespace py = pybind11;
+
+template <class Entry>
+py::dict entry_dict(const Entry& e, const char* kind) {
+  py::dict d;
+  d["name"] = e.name();
+  d["kind"] = kind;
+  d["version"] = e.table->version ? e.table->version : "";
+  d["summary"] = e.table->summary ? e.table->summary : "";
+  d["library"] = e.library->name();
+  d["library_version"] = e.library->version();
+  d["path"] = e.library->path().string();
+  return d;
+}
+
+template <class Entry>
+py::dict described(const Entry& e, const char* kind) {
+  py::dict d = entry_dict(e, kind);
+  py::list params;
+  for (const bopp_param* p : e.params()) {
+    py::dict param;
+    param["name"] = p->name;
+    param["type"] = bopp::param_type_name(p->type);
+    // None: required; "": optional without a default; else the default as TOML text.
+    param["default"] = p->default_value ? py::object(py::str(p->default_value)) : py::none();
+    param["help"] = p->help ? p->help : "";
+    param["minimum"] = p->minimum;
+    param["maximum"] = p->maximum;
+    param["choices"] = p->choices ? py::object(py::str(p->choices)) : py::none();
+    params.append(param);
+  }
+  d["params"] = params;
+  return d;
+}
+
+py::list list_plugins(const py::object& plugin_path) {
+  const auto registry = plugin_registry(plugin_path);
+  py::list out;
+  for (const auto& a : registry->algorithms()) out.append(entry_dict(a, "algorithm"));
+  for (const auto& o : registry->objectives()) out.append(entry_dict(o, "objective"));
+  return out;
+}
+
+py::dict describe(const std::string& name, const py::object& plugin_path) {
+  const auto registry = plugin_registry(plugin_path);
+  if (const auto* a = registry->find_algorithm(name)) return described(*a, "algorithm");
+  if (const auto* o = registry->find_objective(name)) return described(*o, "objective");
+  throw host::Error("no algorithm or objective named '" + name +
+                    "'; bopp.list_plugins() shows what is installed");
+}
+
+py::object optional_json(const std::optional<double>& v) {
+  return v ? py::object(py::float_(*v)) : py::none();
+}
+
+py::dict run(const py::object& experiment, const py::object& output, bool overwrite, bool sync,
+             const py::object& plugin_path) {
+  const auto registry = plugin_registry(plugin_path);
+  std::string text, source;
+  if (py::isinstance<py::dict>(experiment)) {
+    std::ostringstream s;
+    s << toml_from_dict(experiment.cast<py::dict>(), "experiment");
+    text = s.str();
+    source = "<dict>";
+  } else if (py::isinstance<py::str>(experiment)) {
+    text = experiment.cast<std::string>();
+    source = "<string>";
+  } else {
+    throw py::type_error("bopp.run: the experiment is TOML text or a dict of its tables");
+  }
+  std::optional<std::string> folder;
+  if (!output.is_none()) folder = py::str(output).cast<std::string>();
+  host::RunResult result;
+  {
+    const py::gil_scoped_release release;
+    host::Experiment e = host::Experiment::parse(text, source);
+    if (folder) e.output = *folder;
+    e.resolve_plugins(*registry);
+    host::RunOptions options;
+    options.overwrite = overwrite;
+    options.sync = sync;
+    options.progress = false;
+    result = host::run_experiment(e, *registry, options);
+  }
+  py::dict d;
+  d["record"] = result.record.string();
+  d["status"] = std::string(host::to_string(result.status));
+  d["message"] = result.message;
+  d["evaluations"] = result.evaluations;
+  d["failed_evaluations"] = result.failed_evaluations;
+  if (result.best) {
+    py::dict best;
+    best["index"] = result.best->index;
+    best["x"] = result.best->x;
+    best["y"] = result.best->y;
+    d["best"] = best;
+  } else {
+    d["best"] = py::none();
+  }
+  d["recommended"] = std::vector<double>(result.recommended.begin(), result.recommended.end());
+  d["optimum"] = optional_json(result.optimum);
+  return d;
+}
+
+}  // namespace
+
+void bind_runs(py::module_& m) {
+  m.def("run", &run, py::arg("experiment"), py::kw_only(), py::arg("output") = py::none(),
+        py::arg("overwrite") = false, py::arg("sync") = true, py::arg("plugin_path") = py::none(),
+        R"doc(
+Runs an experiment as `bopp run` does and writes the same run record (docs/run-record.md).
+
+`experiment` is an experiment file's TOML text or a dict of its tables ({"run": {...},
+"objective": {"name": ...}, "algorithm": {...}}); `output` overrides [run] output. Returns a
+dict: record (folder), status, message, evaluations, failed_evaluations, best ({index, x, y}
+or None), recommended, optimum. The GIL is released during the run.)doc");
+  m.def("list_plugins", &list_plugins, py::arg("plugin_path") = py::none(),
+        "Every algorithm and objective found, as dicts (name, kind, version, summary, library, "
+        "library_version, path), as `bopp list` shows them.");
+  m.def("describe", &describe, py::arg("name"), py::arg("plugin_path") = py::none(),
+        "One plugin and its parameters (name, type, default, help, minimum, maximum, "
+        "choices), as `bopp describe` shows them.");
+}
+
+}  // namespace bopp::python

@@ -1,0 +1,135 @@
+"""bopp.Optimizer: the same points as `bopp run`, failures, errors, the problem it reports."""
+
+import json
+import threading
+
+import numpy as np
+import pytest
+
+import bopp
+from conftest import sphere
+
+EXPERIMENT = """
+[run]
+seed = 11
+budget = 9
+batch = 3
+[objective]
+name = "branin"
+[algorithm]
+name = "gpbo"
+raw_samples = 64
+optimizer_restarts = 2
+"""
+
+
+def evaluations(record):
+    with open(record / "evaluations.jsonl") as lines:
+        return [json.loads(line) for line in lines]
+
+
+def test_asks_what_bopp_run_asks_for_the_same_seed(bopp_program, tmp_path):
+    (tmp_path / "exp.toml").write_text(EXPERIMENT)
+    done = bopp_program("run", tmp_path / "exp.toml", "--output", tmp_path / "record", "--no-sync")
+    assert done.returncode == 0, done.stderr
+    recorded = evaluations(tmp_path / "record")
+
+    opt = bopp.Optimizer(
+        "gpbo",
+        objective_info="branin",
+        seed=11,
+        config={"raw_samples": 64, "optimizer_restarts": 2},
+    )
+    asked, values = [], []
+    while len(asked) < 9:
+        X = opt.ask(3)
+        y = opt.evaluate(X)
+        opt.tell(X, y)
+        asked.extend(X.tolist())
+        values.extend(y.tolist())
+    assert asked == [line["x"] for line in recorded]  # bit for bit: floats compare exactly
+    assert values == [line["y"] for line in recorded]
+    run_json = json.loads((tmp_path / "record" / "run.json").read_text())
+    assert opt.recommend().tolist() == run_json["recommended"]
+
+
+def test_nan_and_the_failed_mask_are_failed_evaluations():
+    def fresh():
+        box = bopp.Box(lower=[0.0], upper=[1.0])
+        return bopp.Optimizer("gpbo", objective_info=box, config={"initial_points": 3})
+
+    X = np.array([[0.1], [0.5], [0.9]])
+    y = np.array([1.0, 0.5, 0.25])  # minimized: 0.9 is best while every value counts
+    opt = fresh()
+    opt.tell(X, y)
+    assert opt.recommend().tolist() == [0.9]
+    opt = fresh()
+    opt.tell(X, np.array([1.0, 0.5, np.nan]), failed=[False, True, False])
+    assert opt.recommend().tolist() == [0.1]  # gpbo recommends the best successful point
+
+
+def test_maximize_turns_the_preference():
+    opt = bopp.Optimizer("random", objective_info=bopp.Box([0.0], [1.0], maximize=True))
+    opt.tell(np.array([[0.2], [0.7]]), np.array([1.0, 2.0]))
+    assert opt.maximize and opt.recommend().tolist() == [0.7]
+
+
+def test_integer_dimensions_are_asked_rounded():
+    box = bopp.Box(lower=[0, -5], upper=[1, 5], integer=[False, True])
+    X = bopp.Optimizer("random", objective_info=box, seed=2).ask(20)
+    assert np.all(X[:, 1] == np.round(X[:, 1]))
+
+
+def test_an_unknown_algorithm_raises_bopp_error_naming_it():
+    with pytest.raises(bopp.Error, match="no_such_method"):
+        bopp.Optimizer("no_such_method", objective_info=bopp.Box([0], [1]))
+    assert issubclass(bopp.Error, RuntimeError)
+
+
+def test_an_unknown_key_raises_the_clis_message():
+    with pytest.raises(bopp.Error, match="unknown key 'acquisitoin'.*did you mean 'acquisition'"):
+        bopp.Optimizer("gpbo", objective_info=bopp.Box([0], [1]), config={"acquisitoin": "ei"})
+
+
+def test_a_value_of_the_wrong_type_is_rejected_by_the_schema():
+    with pytest.raises(bopp.Error, match="initial_points"):
+        bopp.Optimizer("gpbo", objective_info=bopp.Box([0], [1]), config={"initial_points": "x"})
+
+
+def test_told_shapes_and_bounds_are_checked():
+    opt = bopp.Optimizer("random", objective_info=bopp.Box([0, 0], [1, 1]))
+    with pytest.raises(bopp.Error, match="coordinates"):
+        opt.tell(np.zeros((1, 3)), [1.0])
+    with pytest.raises(bopp.Error, match="values"):
+        opt.tell(np.zeros((2, 2)), [1.0])
+    with pytest.raises(bopp.Error, match="outside the bounds"):
+        opt.tell(np.full((1, 2), 2.0), [1.0])
+    with pytest.raises(bopp.Error, match="not an objective plugin"):
+        opt.evaluate(np.zeros((1, 2)))
+
+
+def test_reports_its_problem_and_configuration():
+    opt = bopp.Optimizer("gpbo", objective_info="branin")
+    assert opt.dim == 2 and not opt.maximize and opt.algorithm == "gpbo"
+    assert opt.lower.tolist() == [-5.0, 0.0] and opt.upper.tolist() == [10.0, 15.0]
+    assert "acquisition = 'logei'" in opt.config
+
+
+def test_threads_may_share_an_optimizer():
+    opt = bopp.Optimizer("random", objective_info=bopp.Box([0.0] * 2, [1.0] * 2), seed=1)
+    errors = []
+
+    def loop():
+        try:
+            for _ in range(20):
+                X = opt.ask(2)
+                opt.tell(X, sphere(X))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=loop) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and opt.told == 120
