@@ -2,6 +2,7 @@
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/mpi_evaluator.hpp>
 #include <bopp/host/run/processes_evaluator.hpp>
 #include <bopp/host/run/serial_evaluator.hpp>
 #include <bopp/host/run/threads_evaluator.hpp>
@@ -17,7 +18,8 @@ constexpr std::array<EvaluatorKind, 4> kKinds = {{
     {"threads", "points in parallel on threads of this process", make_threads_evaluator},
     {"processes", "points in parallel in worker processes, a crash costs one evaluation",
      make_processes_evaluator},
-    {"mpi", "points in parallel on the ranks of an MPI job", nullptr},
+    {"mpi", "points in parallel on the ranks of an MPI job (mpirun -n K bopp run ...)",
+     make_mpi_evaluator},
 }};
 
 std::string kinds_text() {
