@@ -28,6 +28,12 @@ MpiJob* g_job = nullptr;
 // (OpenMPI's own blocking receive spins).
 constexpr long kIdleNanoseconds = 50'000;
 
+// The bytes on a link at the end: a rank says it has stopped, rank 0 answers whether every
+// rank finalizes MPI (kFinalize) or ends without it (kSkipFinalize).
+constexpr char kStopped = 'S';
+constexpr char kFinalize = 'F';
+constexpr char kSkipFinalize = 'X';
+
 std::string errno_text() { return std::strerror(errno); }
 
 std::string host_name() {
@@ -201,23 +207,29 @@ void MpiJob::accept_links(int listener) {
 }
 
 // Ranks > 0, on a thread of their own: rank 0 ending unexpectedly ends this rank too (its
-// bopp-worker dies with it), whatever it was doing; otherwise mpirun would wait for it.
+// bopp-worker dies with it), whatever it was doing; otherwise mpirun would wait for it. At a
+// normal end the thread receives rank 0's verdict instead.
 void MpiJob::watch_root() {
   char byte = 0;
-  while (::recv(links_[0], &byte, 1, 0) < 0 && errno == EINTR) {
+  ssize_t n = 0;
+  while ((n = ::recv(links_[0], &byte, 1, 0)) < 0 && errno == EINTR) {
   }
-  if (stopping_.load()) return;
+  if (n == 1 || stopping_.load()) {
+    verdict_.store(n == 1 ? byte : kSkipFinalize);
+    return;
+  }
   std::fprintf(stderr, "bopp: rank %d: rank 0 has ended; this rank stops\n", rank_);
   std::_Exit(3);
 }
 
 void MpiJob::release_link() {
-  stopping_.store(true);
-  if (!links_.empty() && links_[0] >= 0) ::shutdown(links_[0], SHUT_RDWR);
+  if (stopping_.exchange(true)) return;
+  ::send(links_[0], &kStopped, 1, MSG_NOSIGNAL);
 }
 
 void MpiJob::forget(int r) {
   int& fd = links_[static_cast<std::size_t>(r)];
+  lost_ = true;
   if (fd >= 0) ::close(fd);
   fd = -1;
 }
@@ -264,16 +276,29 @@ MpiMessage MpiJob::next_message_from_root() {
 }
 
 MpiJob::~MpiJob() {
+  bool finalize = true;
   if (rank_ == 0) {
     for (int r = 1; r < size_; ++r) {
       if (linked(r)) post(r, mpi_tag::stop, {});
     }
-    // A stopping rank shuts its link down; one that died has closed it already.
+    // A stopping rank says so; a dead one's link just ends.
+    std::vector<int> stopped;
     for (int r = 1; r < size_; ++r) {
       if (!linked(r)) continue;
       char byte = 0;
-      while (::recv(links_[static_cast<std::size_t>(r)], &byte, 1, 0) < 0 && errno == EINTR) {
+      ssize_t n = 0;
+      while ((n = ::recv(links_[static_cast<std::size_t>(r)], &byte, 1, 0)) < 0 && errno == EINTR) {
       }
+      if (n == 1 && byte == kStopped) {
+        stopped.push_back(r);
+      } else {
+        forget(r);
+      }
+    }
+    finalize = !lost_;
+    const char verdict = finalize ? kFinalize : kSkipFinalize;
+    for (int r : stopped) {
+      ::send(links_[static_cast<std::size_t>(r)], &verdict, 1, MSG_NOSIGNAL);
       forget(r);
     }
     complete_posted();
@@ -281,13 +306,15 @@ MpiJob::~MpiJob() {
     release_link();
     if (root_watcher_.joinable()) root_watcher_.join();
     if (!links_.empty() && links_[0] >= 0) ::close(links_[0]);
+    finalize = verdict_.load() == kFinalize;
   }
+  g_job = nullptr;
+  if (!finalize) return;
   // Sends to a rank that died never complete; MPI is told to forget them (their bytes are
   // freed with this object, after MPI_Finalize).
   for (auto& p : posted_) {
     if (p->request != MPI_REQUEST_NULL) MPI_Request_free(&p->request);
   }
-  g_job = nullptr;
   MPI_Finalize();
 }
 

@@ -84,7 +84,7 @@ int serve_evaluating_rank(MpiJob& job) {
     out.assign(count, Evaluation{});
     evaluator->evaluate(X, seeds, out);
   }
-  // The worker ends before the link does, so rank 0 finds nothing of this rank left.
+  // The worker ends before the rank says it has stopped, so rank 0 finds nothing of it left.
   evaluator.reset();
   job.release_link();
   return 0;

@@ -44,8 +44,10 @@ class MpiJob {
  public:
   // Throws Error (one line, in every rank) when MPI cannot start or a rank cannot reach rank 0.
   MpiJob(int& argc, char**& argv);
-  // Rank 0: tells the ranks still linked to stop and waits until they have let go of their
-  // links. Every rank: MPI_Finalize.
+  // Rank 0: tells the ranks still linked to stop and waits until each has said so on its
+  // link. Then every rank calls MPI_Finalize, unless a rank has died: OpenMPI 4.1's
+  // MPI_Finalize waits for every rank, a dead one too, so then every rank ends without it
+  // (rank 0 tells the others which, on the links).
   ~MpiJob();
   MpiJob(const MpiJob&) = delete;
   MpiJob& operator=(const MpiJob&) = delete;
@@ -70,7 +72,7 @@ class MpiJob {
   // Ranks > 0: the next message from rank 0.
   MpiMessage next_message_from_root();
 
-  // Ranks > 0: from now on the end of the link to rank 0 is expected (the rank is stopping).
+  // Ranks > 0: the rank has stopped evaluating; tells rank 0 so on the link.
   void release_link();
 
  private:
@@ -83,6 +85,8 @@ class MpiJob {
   int size_ = 1;
   std::vector<int> links_;  // rank 0: one socket per rank (-1: none); others: [0] to rank 0
   std::atomic<bool> stopping_{false};
+  std::atomic<char> verdict_{0};  // ranks > 0: rank 0's word at the end, kFinalize or not
+  bool lost_ = false;             // rank 0: a rank has died
   std::thread root_watcher_;
   struct Posted;
   std::vector<std::unique_ptr<Posted>> posted_;  // sends MPI may still be reading
