@@ -92,7 +92,9 @@ class MpiEvaluator final : public Evaluator {
                     " points of the batch are left");
       }
       for (Slot& slot : slots_) {
-        if (!slot.in_flight.empty() || queue.empty()) continue;
+        // A rank on its last point is sent its next chunk already: it finds it waiting when
+        // it is done rather than after a round trip through rank 0.
+        if (slot.in_flight.size() > 1 || queue.empty()) continue;
         const std::size_t share = 2 * slots_.size();
         send_chunk(slot, X, seeds, queue,
                    std::max<std::size_t>(1, (queue.size() + share - 1) / share));
@@ -141,6 +143,7 @@ class MpiEvaluator final : public Evaluator {
 
   void send_chunk(Slot& slot, const bopp::Points& X, std::span<const std::uint64_t> seeds,
                   std::deque<std::size_t>& queue, std::size_t count) {
+    if (slot.in_flight.empty()) slot.started = Clock::now();
     wp::Writer w;
     w.number(static_cast<std::uint32_t>(count));
     w.number(static_cast<std::uint32_t>(X.cols()));
@@ -152,7 +155,6 @@ class MpiEvaluator final : public Evaluator {
       for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
       slot.in_flight.push_back(row);
     }
-    slot.started = Clock::now();
     job_.post(slot.rank, mpi_tag::chunk, w.bytes());
   }
 
