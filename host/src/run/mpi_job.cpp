@@ -132,10 +132,12 @@ MpiJob::MpiJob(int& argc, char**& argv) {
   // Rank 0 listens; the others connect to the address it sends everyone, and each says in a
   // gather whether it could: the job starts only when every rank is linked.
   int listener = -1;
+  std::string listen_error;
   char address[512] = {};
   if (rank_ == 0) {
     std::uint16_t port = 0;
     listener = listen_anywhere(port);
+    if (listener < 0) listen_error = errno_text();
     std::snprintf(address, sizeof address, "%u %s", listener >= 0 ? port : 0u, host_name().c_str());
   }
   MPI_Bcast(address, sizeof address, MPI_CHAR, 0, MPI_COMM_WORLD);
@@ -155,7 +157,7 @@ MpiJob::MpiJob(int& argc, char**& argv) {
   if (rank_ == 0) {
     if (listener < 0) {
       std::snprintf(failure, sizeof failure, "rank 0 cannot listen for the other ranks: %s",
-                    errno_text().c_str());
+                    listen_error.c_str());
     }
     for (int r = 1; r < size_ && failure[0] == '\0'; ++r) {
       const char* reason = whys.data() + sizeof why * static_cast<std::size_t>(r);
