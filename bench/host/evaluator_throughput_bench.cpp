@@ -1,15 +1,21 @@
-// What the processes evaluator costs against the serial one, measured in one run:
+// What the processes and mpi evaluators cost against the serial one, measured in one run:
 //
 //   BM_Evaluate/<kind>/<sleep_ms>/<points>  one batch of `points` points of slow_objective
 //                                           (which sleeps sleep_ms per point) evaluated by
-//                                           `kind`: 0 serial, 1 processes with 2 workers.
+//                                           `kind`: 0 serial, 1 processes with 2 workers,
+//                                           2 mpi on the ranks 1..K-1 of the job.
 //
 // With sleep_ms = 10 the ideal for 2 workers is 200 evaluations/s; with sleep_ms = 0 the time
 // per evaluation is the evaluator's own cost (for processes: a message per chunk, a result
-// per point, both through a socket). Wall-clock time: the work happens in other processes.
+// per point, both through a socket; for mpi the same over MPI, plus the socket from each rank
+// to its bopp-worker). Wall-clock time: the work happens in other processes. The mpi cases
+// run only under `mpirun -n 3 evaluator_throughput_bench` (2 evaluating ranks).
+#include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/mpi_evaluator.hpp>
+#include <bopp/host/run/mpi_job.hpp>
 #include <bopp/host/run/processes_evaluator.hpp>
 #include <bopp/host/run/serial_evaluator.hpp>
 
@@ -32,7 +38,11 @@ const host::PluginRegistry& registry() {
 }
 
 void BM_Evaluate(benchmark::State& state) {
-  const bool processes = state.range(0) == 1;
+  const auto kind = state.range(0);
+  if (kind == 2 && host::MpiJob::current() == nullptr) {
+    state.SkipWithError("mpi: run under mpirun -n 3");
+    return;
+  }
   const std::string config = "dim = 4\nsleep_ms = " + std::to_string(state.range(1));
   const auto points = static_cast<Eigen::Index>(state.range(2));
   host::HostServices services("slow_objective", host::stderr_log_sink(BOPP_LOG_ERROR), nullptr, 1);
@@ -40,8 +50,9 @@ void BM_Evaluate(benchmark::State& state) {
       host::ObjectiveSpec::of(registry().objective("slow_objective"), config, 1);
   const auto objective = host::make_objective(spec, registry(), services);
   const host::EvaluatorSetup setup{2, *objective, spec, registry(), services};
-  const auto evaluator =
-      processes ? host::make_processes_evaluator(setup) : host::make_serial_evaluator(setup);
+  const auto evaluator = kind == 2   ? host::make_mpi_evaluator(setup)
+                         : kind == 1 ? host::make_processes_evaluator(setup)
+                                     : host::make_serial_evaluator(setup);
 
   std::mt19937_64 bits(3);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -63,7 +74,7 @@ void BM_Evaluate(benchmark::State& state) {
   state.counters["evals_per_s"] =
       Counter(static_cast<double>(points), Counter::kIsIterationInvariantRate);
   state.counters["us_per_eval"] = 1e6 * seconds / static_cast<double>(state.iterations() * points);
-  state.SetLabel(processes ? "processes (2 workers)" : "serial");
+  state.SetLabel(evaluator->describe());
 }
 
 BENCHMARK(BM_Evaluate)
@@ -74,9 +85,23 @@ BENCHMARK(BM_Evaluate)
     ->Args({1, 0, 1000})
     ->Args({0, 0, 4})
     ->Args({1, 0, 4})
+    ->Args({2, 10, 40})
+    ->Args({2, 0, 1000})
+    ->Args({2, 0, 4})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// Under mpirun, rank 0 runs the benchmarks and the other ranks evaluate for it.
+int main(int argc, char** argv) {
+  std::unique_ptr<host::MpiJob> job;
+  if (host::started_by_mpirun()) {
+    job = std::make_unique<host::MpiJob>(argc, argv);
+    if (job->rank() > 0) return host::serve_evaluating_rank(*job);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -5,6 +5,7 @@
 #include <bopp/abi.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/mpi_job.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -120,9 +121,7 @@ int run_command(const bopp::cli::Command* command, const std::string& name,
   return command->handler({name, vm, args, registry, cli_folders});
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int bopp_main(int argc, char** argv) {
   const po::options_description visible = visible_options();
   po::variables_map vm;
   if (!parse_command_line(argc, argv, visible, vm)) return 2;
@@ -147,6 +146,21 @@ int main(int argc, char** argv) {
   }
   try {
     return run_command(command, name, vm);
+  } catch (const bopp::host::Error& e) {
+    std::fprintf(stderr, "bopp: error: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!bopp::host::started_by_mpirun()) return bopp_main(argc, argv);
+  // One rank of `mpirun -n K bopp ...`: rank 0 runs the command, the others evaluate for it.
+  try {
+    bopp::host::MpiJob job(argc, argv);
+    if (job.rank() > 0) return bopp::host::serve_evaluating_rank(job);
+    return bopp_main(argc, argv);
   } catch (const bopp::host::Error& e) {
     std::fprintf(stderr, "bopp: error: %s\n", e.what());
     return 1;

@@ -29,7 +29,7 @@ const bopp::ParamTable& bench_schema() {
       bopp::Param::reals("batch", {1.0}, "most points one ask may return; a list runs each")
           .at_least(1),
       bopp::Param::string("output", "", "the bench folder (default bench/<grid file name>)"),
-      bopp::Param::choice("evaluator", "serial", implemented_evaluator_kinds(),
+      bopp::Param::choice("evaluator", "serial", evaluator_kind_choices(),
                           "how each run evaluates its points"),
       bopp::Param::integer("workers", 0,
                            "threads evaluator: parallel evaluations (0: one per core)")
@@ -322,11 +322,16 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
   }
   grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
-  reject_unimplemented_evaluator_kind(*bench, "evaluator", "[bench] ", source);
   check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source);
   grid.budget = static_cast<std::uint64_t>(*(*bench)["budget"].value<std::int64_t>());
   grid.output = *(*bench)["output"].value<std::string>();
   grid.evaluator = *(*bench)["evaluator"].value<std::string>();
+  // A grid's runs are processes of their own; an MPI job runs one `bopp run`.
+  if (grid.evaluator == "mpi") {
+    throw Error(toml_location(bench->get("evaluator"), source) +
+                "[bench] evaluator 'mpi' cannot run a grid: it needs mpirun around one run "
+                "(mpirun -n K bopp run EXPERIMENT); use serial, threads or processes");
+  }
   grid.workers = static_cast<std::uint32_t>(*(*bench)["workers"].value<std::int64_t>());
 
   const PluginKind objectives{"objective", objective_params,

@@ -1,7 +1,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
-#include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/mpi_evaluator.hpp>
 #include <bopp/host/run/processes_evaluator.hpp>
 #include <bopp/host/run/serial_evaluator.hpp>
 #include <bopp/host/run/threads_evaluator.hpp>
@@ -17,7 +17,8 @@ constexpr std::array<EvaluatorKind, 4> kKinds = {{
     {"threads", "points in parallel on threads of this process", make_threads_evaluator},
     {"processes", "points in parallel in worker processes, a crash costs one evaluation",
      make_processes_evaluator},
-    {"mpi", "points in parallel on the ranks of an MPI job", nullptr},
+    {"mpi", "points in parallel on the ranks of an MPI job (mpirun -n K bopp run ...)",
+     make_mpi_evaluator},
 }};
 
 std::string kinds_text() {
@@ -25,27 +26,18 @@ std::string kinds_text() {
   for (const EvaluatorKind& k : kKinds) {
     if (!text.empty()) text += ", ";
     text += k.name;
-    if (!k.implemented()) text += " (not implemented yet)";
   }
   return text;
-}
-
-std::string not_implemented_message(const EvaluatorKind& kind) {
-  // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
-  std::string message = "evaluator kind '";
-  message.append(kind.name).append("' (").append(kind.summary);
-  return message.append(") is not implemented yet; use one of ") + implemented_evaluator_kinds();
 }
 
 }  // namespace
 
 std::span<const EvaluatorKind> evaluator_kinds() { return kKinds; }
 
-const std::string& implemented_evaluator_kinds() {
+const std::string& evaluator_kind_choices() {
   static const std::string choices = [] {
     std::string text;
     for (const EvaluatorKind& k : kKinds) {
-      if (!k.implemented()) continue;
       if (!text.empty()) text += "|";
       text += k.name;
     }
@@ -57,25 +49,10 @@ const std::string& implemented_evaluator_kinds() {
 const EvaluatorKind& evaluator_kind(std::string_view name) {
   std::vector<std::string> names;
   for (const EvaluatorKind& k : kKinds) {
-    if (k.name != name) {
-      names.emplace_back(k.name);
-      continue;
-    }
-    if (!k.implemented()) throw Error(not_implemented_message(k));
-    return k;
+    if (k.name == name) return k;
+    names.emplace_back(k.name);
   }
   throw Error(unknown_name("evaluator kind", name, names) + "; kinds: " + kinds_text());
-}
-
-void reject_unimplemented_evaluator_kind(const toml::table& table, const std::string& key,
-                                         const std::string& context, const std::string& source) {
-  const std::optional<std::string> name = table[key].value_exact<std::string>();
-  if (!name) return;
-  for (const EvaluatorKind& k : kKinds) {
-    if (k.name == *name && !k.implemented()) {
-      throw Error(toml_location(table.get(key), source) + context + not_implemented_message(k));
-    }
-  }
 }
 
 std::unique_ptr<Evaluator> make_evaluator(std::string_view name, const EvaluatorSetup& setup) {

@@ -34,15 +34,15 @@ const bopp::ParamTable& run_schema() {
 
 const bopp::ParamTable& evaluator_schema() {
   static const bopp::ParamTable table({
-      bopp::Param::choice("kind", "serial", implemented_evaluator_kinds(),
-                          "how points are evaluated"),
+      bopp::Param::choice("kind", "serial", evaluator_kind_choices(), "how points are evaluated"),
       bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
-      bopp::Param::real("timeout_s", 0.0,
-                        "processes: seconds one evaluation may take before its worker is killed "
-                        "and the evaluation fails (0: no limit)")
+      bopp::Param::real(
+          "timeout_s", 0.0,
+          "processes, mpi: seconds one evaluation may take before its worker is killed "
+          "and the evaluation fails (0: no limit)")
           .at_least(0.0),
       bopp::Param::integer("memory_mb", 0,
-                           "processes: address-space limit of each worker in MiB (0: none)")
+                           "processes, mpi: address-space limit of each worker in MiB (0: none)")
           .at_least(0),
   });
   return table;
@@ -182,19 +182,25 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   e.sync_interval_s = *run["sync_interval_s"].value<double>();
 
   toml::table evaluator = take_table(document, "evaluator", source);
-  reject_unimplemented_evaluator_kind(evaluator, "kind", "[evaluator] ", source);
   check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
   e.evaluator = *evaluator["kind"].value<std::string>();
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
   e.timeout_s = *evaluator["timeout_s"].value<double>();
   e.memory_mb = static_cast<std::uint64_t>(*evaluator["memory_mb"].value<std::int64_t>());
   // Only a worker process can be killed or capped without taking the run with it.
+  const bool in_workers = e.evaluator == "processes" || e.evaluator == "mpi";
   for (const char* key : {"timeout_s", "memory_mb"}) {
-    if (e.evaluator != "processes" && *evaluator[key].value<double>() != 0.0) {
+    if (!in_workers && *evaluator[key].value<double>() != 0.0) {
       throw Error(toml_location(evaluator.get(key), source) + "[evaluator] key '" + key +
-                  "' needs kind = 'processes' (the " + e.evaluator +
+                  "' needs kind = 'processes' or 'mpi' (the " + e.evaluator +
                   " evaluator runs the objective in this process)");
     }
+  }
+  // An MPI job's evaluating ranks are its workers: mpirun -n K gives K - 1.
+  if (e.evaluator == "mpi" && e.workers != 0) {
+    throw Error(toml_location(evaluator.get("workers"), source) +
+                "[evaluator] key 'workers' does not apply to kind = 'mpi': the ranks 1..K-1 of "
+                "`mpirun -n K` evaluate");
   }
 
   for (auto [section, target] :

@@ -48,11 +48,13 @@ Evaluation failed(std::string message, double seconds) {
 // batch of cheap points costs a few messages while the last points still spread out.
 class ProcessesEvaluator final : public Evaluator {
  public:
-  ProcessesEvaluator(std::uint32_t workers, const EvaluatorSetup& setup)
+  ProcessesEvaluator(const ObjectiveSpec& spec, std::uint32_t workers, double timeout_s,
+                     std::uint64_t memory_mb, ResultListener on_result)
       : program_(worker_program()),
-        spec_(setup.spec),
-        timeout_s_(setup.timeout_s),
-        memory_mb_(setup.memory_mb),
+        spec_(spec),
+        timeout_s_(timeout_s),
+        memory_mb_(memory_mb),
+        on_result_(std::move(on_result)),
         slots_(workers) {
     for (Slot& slot : slots_) start(slot);
   }
@@ -176,7 +178,7 @@ class ProcessesEvaluator final : public Evaluator {
           throw Error("processes evaluator: worker " + std::to_string(slot.process->pid()) +
                       " answered for a point it was not evaluating");
         }
-        out[slot.in_flight.front()] = std::move(result->first.evaluation);
+        land(slot.in_flight.front(), std::move(result->first.evaluation), out);
         slot.in_flight.pop_front();
         slot.started = Clock::now();
         ++finished;
@@ -192,7 +194,7 @@ class ProcessesEvaluator final : public Evaluator {
                   std::deque<std::size_t>& queue) {
     std::size_t finished = 0;
     if (!slot.in_flight.empty()) {
-      out[slot.in_flight.front()] = failed(reason, seconds_since(slot.started));
+      land(slot.in_flight.front(), failed(reason, seconds_since(slot.started)), out);
       slot.in_flight.pop_front();
       finished = 1;
     }
@@ -200,6 +202,11 @@ class ProcessesEvaluator final : public Evaluator {
     slot.in_flight.clear();
     slot.process.reset();
     return finished;
+  }
+
+  void land(std::size_t row, Evaluation result, std::span<Evaluation> out) {
+    out[row] = std::move(result);
+    if (on_result_) on_result_(row, out[row]);
   }
 
   bool timed_out(const Slot& slot) const {
@@ -220,6 +227,7 @@ class ProcessesEvaluator final : public Evaluator {
   ObjectiveSpec spec_;
   double timeout_s_;
   std::uint64_t memory_mb_;
+  ResultListener on_result_;
   std::vector<Slot> slots_;
 };
 
@@ -228,7 +236,16 @@ class ProcessesEvaluator final : public Evaluator {
 std::unique_ptr<Evaluator> make_processes_evaluator(const EvaluatorSetup& setup) {
   const std::uint32_t n =
       setup.workers > 0 ? setup.workers : std::max(1u, std::thread::hardware_concurrency());
-  return std::make_unique<ProcessesEvaluator>(n, setup);
+  return std::make_unique<ProcessesEvaluator>(setup.spec, n, setup.timeout_s, setup.memory_mb,
+                                              nullptr);
+}
+
+std::unique_ptr<Evaluator> make_processes_evaluator(const ObjectiveSpec& spec,
+                                                    std::uint32_t workers, double timeout_s,
+                                                    std::uint64_t memory_mb,
+                                                    ResultListener on_result) {
+  return std::make_unique<ProcessesEvaluator>(spec, workers, timeout_s, memory_mb,
+                                              std::move(on_result));
 }
 
 }  // namespace bopp::host

@@ -29,49 +29,40 @@ TEST(EvaluatorKinds, MistypedKindSuggestsTheClosest) {
   EXPECT_NE(kind_error("thread").find("did you mean 'threads'"), std::string::npos);
 }
 
-TEST(EvaluatorKinds, DeclaredKindWithoutImplementationSaysSo) {
-  const std::string message = kind_error("mpi");
-  EXPECT_NE(message.find("'mpi'"), std::string::npos) << message;
-  EXPECT_NE(message.find("not implemented yet; use one of serial|threads|processes"),
-            std::string::npos)
-      << message;
+TEST(EvaluatorKinds, EveryKindIsASchemaChoice) {
+  EXPECT_EQ(evaluator_kind_choices(), "serial|threads|processes|mpi");
+  EXPECT_EQ(evaluator_kind("mpi").name, "mpi");
 }
 
-TEST(EvaluatorKinds, ImplementedKindsAreTheSchemaChoices) {
-  EXPECT_EQ(implemented_evaluator_kinds(), "serial|threads|processes");
-  EXPECT_TRUE(evaluator_kind("serial").implemented());
-  EXPECT_TRUE(evaluator_kind("threads").implemented());
-  EXPECT_TRUE(evaluator_kind("processes").implemented());
-}
-
-TEST(EvaluatorKinds, ExperimentFileNamingAnUnimplementedKindIsOneLineWithItsLine) {
-  const std::string text =
-      "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n[evaluator]\nkind = "
-      "'mpi'\n";
+TEST(EvaluatorKinds, MpiKindNeedsNoWorkersKey) {
+  const std::string head = "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n";
+  EXPECT_EQ(Experiment::parse(head + "[evaluator]\nkind = 'mpi'\n", "exp.toml").evaluator, "mpi");
   try {
-    Experiment::parse(text, "exp.toml");
-    FAIL() << "accepted kind = 'mpi'";
+    Experiment::parse(head + "[evaluator]\nkind = 'mpi'\nworkers = 4\n", "exp.toml");
+    FAIL() << "accepted workers for mpi";
   } catch (const Error& e) {
     const std::string message = e.what();
-    EXPECT_EQ(message.rfind("exp.toml:6: [evaluator] evaluator kind 'mpi'", 0), 0u) << message;
-    EXPECT_NE(message.find("not implemented yet"), std::string::npos) << message;
+    EXPECT_EQ(message.rfind("exp.toml:7: [evaluator] key 'workers' does not apply", 0), 0u)
+        << message;
   }
 }
 
-TEST(EvaluatorKinds, TimeoutAndMemoryLimitNeedTheProcessesEvaluator) {
+TEST(EvaluatorKinds, TimeoutAndMemoryLimitNeedAKindWithWorkerProcesses) {
   for (const std::string key : {"timeout_s = 2", "memory_mb = 512"}) {
     const std::string head = "[objective]\nname = 'c_quadratic'\n[algorithm]\nname = 'random'\n";
     try {
       Experiment::parse(head + "[evaluator]\nkind = 'threads'\n" + key + "\n", "exp.toml");
       FAIL() << "accepted " << key << " for threads";
     } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("needs kind = 'processes'"), std::string::npos)
+      EXPECT_NE(std::string(e.what()).find("needs kind = 'processes' or 'mpi'"), std::string::npos)
           << e.what();
     }
-    const Experiment e =
-        Experiment::parse(head + "[evaluator]\nkind = 'processes'\n" + key + "\n", "exp.toml");
-    EXPECT_EQ(e.evaluator, "processes");
-    EXPECT_TRUE(e.timeout_s == 2.0 || e.memory_mb == 512u);
+    for (const std::string kind : {"processes", "mpi"}) {
+      const Experiment e =
+          Experiment::parse(head + "[evaluator]\nkind = '" + kind + "'\n" + key + "\n", "exp.toml");
+      EXPECT_EQ(e.evaluator, kind);
+      EXPECT_TRUE(e.timeout_s == 2.0 || e.memory_mb == 512u);
+    }
   }
 }
 

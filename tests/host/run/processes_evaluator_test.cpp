@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 
 namespace bopp::host {
@@ -116,6 +117,32 @@ TEST(ProcessesEvaluator, CrashExitAndHangCostExactlyTheirOwnEvaluations) {
       }
     }
   }
+}
+
+TEST(ProcessesEvaluator, ListenerHearsEveryResultOnceAsItLandsCrashesIncluded) {
+  CrashingObjective crashing;
+  std::map<std::size_t, std::vector<Evaluation>> heard;
+  const auto evaluator = make_processes_evaluator(
+      crashing.spec, 2, /*timeout_s=*/0.0, /*memory_mb=*/0,
+      [&heard](std::size_t row, const Evaluation& e) { heard[row].push_back(e); });
+  bopp::Points X(5, 2);
+  X << 0.5, 0.1,  //
+      0.05, 0.5,  // segmentation fault
+      0.6, 0.2,   //
+      0.25, 0.5,  // exit(3)
+      0.7, 0.3;
+  const std::vector<Evaluation> out = evaluate(*evaluator, X);
+  ASSERT_EQ(heard.size(), out.size());
+  for (const auto& [row, results] : heard) {
+    ASSERT_EQ(results.size(), 1u) << row;
+    EXPECT_EQ(results[0].ok, out[row].ok) << row;
+    EXPECT_EQ(results[0].message, out[row].message) << row;
+    if (out[row].ok) {
+      EXPECT_EQ(results[0].y, out[row].y) << row;
+    }
+  }
+  EXPECT_FALSE(heard[1][0].ok);
+  EXPECT_FALSE(heard[3][0].ok);
 }
 
 TEST(ProcessesEvaluator, RunOnACrashingObjectiveCompletesWithOnlyTheCrashesFailed) {

@@ -5,8 +5,6 @@
 
 #include <bopp/host/run/evaluator.hpp>
 
-#include <toml++/toml.h>
-
 #include <memory>
 #include <span>
 #include <string>
@@ -19,25 +17,17 @@ using EvaluatorFactory = std::unique_ptr<Evaluator> (*)(const EvaluatorSetup&);
 struct EvaluatorKind {
   std::string_view name;     // as written in a file: "threads"
   std::string_view summary;  // one line for help texts and messages
-  EvaluatorFactory make;     // null while the kind is declared but not implemented
-
-  bool implemented() const { return make != nullptr; }
+  EvaluatorFactory make;
 };
 
-// Every kind, implemented or not, in the order help texts list them.
+// Every kind, in the order help texts list them.
 std::span<const EvaluatorKind> evaluator_kinds();
 
-// The implemented kinds as a schema's choices: "serial|threads".
-const std::string& implemented_evaluator_kinds();
+// The kinds as a schema's choices: "serial|threads|processes|mpi".
+const std::string& evaluator_kind_choices();
 
-// The kind named `name`; throws Error listing the kinds when there is none, or when it is
-// not implemented yet.
+// The kind named `name`; throws Error listing the kinds when there is none.
 const EvaluatorKind& evaluator_kind(std::string_view name);
-
-// Throws Error "<location>" + `context` + why, when `table[key]` names a kind that is
-// declared but not implemented yet (other values are left to the schema's check).
-void reject_unimplemented_evaluator_kind(const toml::table& table, const std::string& key,
-                                         const std::string& context, const std::string& source);
 
 // The evaluator of kind `name` (evaluator_kind's errors otherwise).
 std::unique_ptr<Evaluator> make_evaluator(std::string_view name, const EvaluatorSetup& setup);

@@ -1,0 +1,193 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/mpi_evaluator.hpp>
+#include <bopp/host/run/mpi_job.hpp>
+#include <bopp/host/run/worker_protocol.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <limits>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+
+namespace wp = worker_protocol;
+using Clock = std::chrono::steady_clock;
+
+std::string number_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// OpenMPI aborts the whole job when a rank dies, unless mpirun was given --enable-recovery
+// (which it passes on to the ranks as this MCA parameter).
+bool recovery_enabled() {
+  const char* value = std::getenv("OMPI_MCA_orte_enable_recovery");
+  return value != nullptr && (std::string_view(value) == "1" || std::string_view(value) == "true");
+}
+
+// Chunks and results as the processes evaluator sends them to its workers, over MPI: a chunk is
+// a share of what is left of the batch (remaining / (2 ranks)), results come one per point and
+// land by their index.
+class MpiEvaluator final : public Evaluator {
+ public:
+  MpiEvaluator(MpiJob& job, const EvaluatorSetup& setup)
+      : job_(job), timeout_s_(setup.timeout_s), memory_mb_(setup.memory_mb) {
+    wp::Writer w;
+    wp::write_setup(w, setup.spec);
+    w.number(setup.timeout_s);
+    w.number(setup.memory_mb);
+    std::vector<int> waiting;
+    for (int r = 1; r < job_.size(); ++r) {
+      if (!job_.linked(r)) continue;
+      job_.post(r, mpi_tag::setup, w.bytes());
+      waiting.push_back(r);
+    }
+    while (!waiting.empty()) {
+      const MpiMessage m = job_.next_message(waiting);
+      std::erase(waiting, m.source);
+      if (m.tag < 0) {
+        job_.forget(m.source);
+        continue;
+      }
+      wp::Reader r(m.bytes);
+      std::uint8_t ok = 0;
+      std::string why;
+      if (m.tag != mpi_tag::ready || !r.number(ok) || !r.text(why)) {
+        throw Error("mpi evaluator: rank " + std::to_string(m.source) +
+                    " sent something other than its readiness");
+      }
+      if (ok == 0) {
+        throw Error("mpi evaluator: rank " + std::to_string(m.source) +
+                    " cannot make the objective: " + why);
+      }
+      slots_.push_back({m.source, {}, Clock::now()});
+    }
+    if (slots_.empty()) throw Error("mpi evaluator: no evaluating rank is left");
+    std::sort(slots_.begin(), slots_.end(),
+              [](const Slot& a, const Slot& b) { return a.rank < b.rank; });
+    if (!recovery_enabled()) {
+      std::fprintf(stderr,
+                   "bopp: mpi evaluator: mpirun was started without --enable-recovery, so a rank "
+                   "that dies ends the whole job\n");
+    }
+  }
+
+  void evaluate(const bopp::Points& X, std::span<const std::uint64_t> seeds,
+                std::span<Evaluation> out) override {
+    std::deque<std::size_t> queue;
+    for (Eigen::Index r = 0; r < X.rows(); ++r) queue.push_back(static_cast<std::size_t>(r));
+    std::size_t done = 0;
+    const auto n = static_cast<std::size_t>(X.rows());
+    std::vector<int> busy;
+    while (done < n) {
+      if (slots_.empty()) {
+        throw Error("mpi evaluator: every evaluating rank has ended; " + std::to_string(n - done) +
+                    " points of the batch are left");
+      }
+      for (Slot& slot : slots_) {
+        // A rank on its last point is sent its next chunk already: it finds it waiting when
+        // it is done rather than after a round trip through rank 0.
+        if (slot.in_flight.size() > 1 || queue.empty()) continue;
+        const std::size_t share = 2 * slots_.size();
+        send_chunk(slot, X, seeds, queue,
+                   std::max<std::size_t>(1, (queue.size() + share - 1) / share));
+      }
+      busy.clear();
+      for (const Slot& slot : slots_) {
+        if (!slot.in_flight.empty()) busy.push_back(slot.rank);
+      }
+      const MpiMessage m = job_.next_message(busy);
+      const auto slot = std::find_if(slots_.begin(), slots_.end(),
+                                     [&](const Slot& s) { return s.rank == m.source; });
+      // What a rank sent before it was found dead is dropped with it.
+      if (slot == slots_.end()) continue;
+      if (m.tag < 0) {
+        done += end(*slot, out, queue);
+        job_.forget(m.source);
+        slots_.erase(slot);
+        continue;
+      }
+      const auto result = wp::read_result(m.bytes);
+      if (m.tag != mpi_tag::result || !result || slot->in_flight.empty() ||
+          result->first.index != slot->in_flight.front()) {
+        throw Error("mpi evaluator: rank " + std::to_string(m.source) +
+                    " answered for a point it was not evaluating");
+      }
+      out[slot->in_flight.front()] = result->first.evaluation;
+      slot->in_flight.pop_front();
+      slot->started = Clock::now();
+      ++done;
+    }
+  }
+
+  std::string describe() const override {
+    std::string text = "mpi (" + std::to_string(slots_.size()) + " ranks";
+    if (timeout_s_ > 0.0) text += ", timeout " + number_text(timeout_s_) + " s";
+    if (memory_mb_ > 0) text += ", memory " + std::to_string(memory_mb_) + " MiB";
+    return text + ")";
+  }
+
+ private:
+  struct Slot {
+    int rank = 0;
+    std::deque<std::size_t> in_flight;  // rows sent, in the order the rank evaluates them
+    Clock::time_point started;          // when the rank began the front row
+  };
+
+  void send_chunk(Slot& slot, const bopp::Points& X, std::span<const std::uint64_t> seeds,
+                  std::deque<std::size_t>& queue, std::size_t count) {
+    if (slot.in_flight.empty()) slot.started = Clock::now();
+    wp::Writer w;
+    w.number(static_cast<std::uint32_t>(count));
+    w.number(static_cast<std::uint32_t>(X.cols()));
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t row = queue.front();
+      queue.pop_front();
+      w.number(static_cast<std::uint64_t>(row));
+      w.number(seeds[row]);
+      for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
+      slot.in_flight.push_back(row);
+    }
+    job_.post(slot.rank, mpi_tag::chunk, w.bytes());
+  }
+
+  // The rank has ended: the point it was evaluating fails, the rest of its chunk goes back to
+  // the front of the queue, in order. Returns the points finished (0 or 1).
+  std::size_t end(Slot& slot, std::span<Evaluation> out, std::deque<std::size_t>& queue) {
+    if (slot.in_flight.empty()) return 0;
+    const double seconds = std::chrono::duration<double>(Clock::now() - slot.started).count();
+    out[slot.in_flight.front()] = {
+        std::numeric_limits<double>::quiet_NaN(), false,
+        "rank " + std::to_string(slot.rank) + " of the MPI job ended while evaluating", seconds};
+    slot.in_flight.pop_front();
+    queue.insert(queue.begin(), slot.in_flight.begin(), slot.in_flight.end());
+    slot.in_flight.clear();
+    return 1;
+  }
+
+  MpiJob& job_;
+  double timeout_s_;
+  std::uint64_t memory_mb_;
+  std::vector<Slot> slots_;
+};
+
+}  // namespace
+
+std::unique_ptr<Evaluator> make_mpi_evaluator(const EvaluatorSetup& setup) {
+  MpiJob* job = MpiJob::current();
+  if (job == nullptr) {
+    throw Error(
+        "evaluator kind 'mpi' needs an MPI job: start the run as `mpirun -n K bopp run "
+        "EXPERIMENT` with K >= 2 (rank 0 runs the algorithm, ranks 1..K-1 evaluate)");
+  }
+  return std::make_unique<MpiEvaluator>(*job, setup);
+}
+
+}  // namespace bopp::host
