@@ -35,7 +35,7 @@ set(CPACK_DEBIAN_SDK_PACKAGE_NAME bopp-dev)
 set(CPACK_DEBIAN_SDK_PACKAGE_SECTION libdevel)
 # What find_package(bopp) and bopp_add_plugin() need (cmake/boppConfig.cmake.in).
 set(CPACK_DEBIAN_SDK_PACKAGE_DEPENDS
-    "cmake (>= 3.25), g++ (>= 4:12) | clang (>= 1:14), libeigen3-dev (>= 3.3), libtomlplusplus-dev (>= 3), libnlopt-dev, libboost-dev (>= 1.74), libopenblas-dev, liblapacke-dev")
+    "cmake (>= 3.25), g++ (>= 4:12) | clang (>= 1:14), libeigen3-dev (>= 3.3), libtomlplusplus-dev (>= 3), libnlopt-dev, libboost-dev (>= 1.74), nlohmann-json3-dev (>= 3), libopenmpi-dev, libopenblas-dev, liblapacke-dev")
 
 set(CPACK_ARCHIVE_COMPONENT_INSTALL OFF)
 
