@@ -145,16 +145,7 @@ class MpiEvaluator final : public Evaluator {
                   std::deque<std::size_t>& queue, std::size_t count) {
     if (slot.in_flight.empty()) slot.started = Clock::now();
     wp::Writer w;
-    w.number(static_cast<std::uint32_t>(count));
-    w.number(static_cast<std::uint32_t>(X.cols()));
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t row = queue.front();
-      queue.pop_front();
-      w.number(static_cast<std::uint64_t>(row));
-      w.number(seeds[row]);
-      for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
-      slot.in_flight.push_back(row);
-    }
+    wp::write_chunk(w, X, seeds, queue, count, slot.in_flight);
     job_.post(slot.rank, mpi_tag::chunk, w.bytes());
   }
 

@@ -146,16 +146,7 @@ class ProcessesEvaluator final : public Evaluator {
   void send_chunk(Slot& slot, const bopp::Points& X, std::span<const std::uint64_t> seeds,
                   std::deque<std::size_t>& queue, std::size_t count) {
     wp::Writer w;
-    w.number(static_cast<std::uint32_t>(count));
-    w.number(static_cast<std::uint32_t>(X.cols()));
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t row = queue.front();
-      queue.pop_front();
-      w.number(static_cast<std::uint64_t>(row));
-      w.number(seeds[row]);
-      for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
-      slot.in_flight.push_back(row);
-    }
+    wp::write_chunk(w, X, seeds, queue, count, slot.in_flight);
     slot.started = Clock::now();
     // A worker that is gone shows as the end of its stream when it is next polled.
     wp::send_all(slot.process->socket(), w.bytes());

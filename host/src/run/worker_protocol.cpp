@@ -1,3 +1,4 @@
+#include <bopp/host/run/evaluator.hpp>
 #include <bopp/host/run/worker_protocol.hpp>
 
 #include <sys/socket.h>
@@ -12,6 +13,21 @@ void write_setup(Writer& w, const ObjectiveSpec& spec) {
   w.text(spec.name);
   w.text(spec.config_text);
   w.number(spec.seed);
+}
+
+void write_chunk(Writer& w, const bopp::Points& X, std::span<const std::uint64_t> seeds,
+                 std::deque<std::size_t>& queue, std::size_t count,
+                 std::deque<std::size_t>& in_flight) {
+  w.number(static_cast<std::uint32_t>(count));
+  w.number(static_cast<std::uint32_t>(X.cols()));
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t row = queue.front();
+    queue.pop_front();
+    w.number(static_cast<std::uint64_t>(row));
+    w.number(seeds[row]);
+    for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
+    in_flight.push_back(row);
+  }
 }
 
 void write_result(Writer& w, std::uint64_t index, const Evaluation& e) {
