@@ -1,7 +1,7 @@
 """Type stubs of the compiled module bopp._bopp (python/src/)."""
 
 from os import PathLike
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -59,8 +59,12 @@ def run(
     overwrite: bool = False,
     sync: bool = True,
     plugin_path: PluginPath = None,
+    objective: Optional[Callable[[npt.NDArray[np.float64]], float]] = None,
 ) -> dict[str, Any]:
-    """Runs an experiment as `bopp run` does; returns its outcome and record folder."""
+    """Runs an experiment as `bopp run` does; returns its outcome and record folder.
+
+    `objective(x)`, when given, evaluates each point in place of the [objective] plugin,
+    whose problem the run still solves."""
 
 def list_plugins(plugin_path: PluginPath = None) -> list[dict[str, Any]]:
     """Every algorithm and objective found, as `bopp list` shows them."""

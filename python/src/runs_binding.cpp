@@ -1,6 +1,7 @@
 // bopp.run, bopp.list_plugins and bopp.describe: what `bopp run`, `bopp list` and `bopp
 // describe` do, answering in Python values.
 #include "bindings.hpp"
+#include "callable_evaluator.hpp"
 #include "plugin_folders.hpp"
 #include "toml_from_python.hpp"
 
@@ -74,7 +75,7 @@ py::object optional_json(const std::optional<double>& v) {
 }
 
 py::dict run(const py::object& experiment, const py::object& output, bool overwrite, bool sync,
-             const py::object& plugin_path) {
+             const py::object& plugin_path, const py::object& objective) {
   const auto registry = plugin_registry(plugin_path);
   std::string text, source;
   if (py::isinstance<py::dict>(experiment)) {
@@ -90,6 +91,15 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
   }
   std::optional<std::string> folder;
   if (!output.is_none()) folder = py::str(output).cast<std::string>();
+  std::unique_ptr<host::Evaluator> caller;  // destroyed after the run, with the GIL held
+  std::string caller_name;
+  if (!objective.is_none()) {
+    if (!PyCallable_Check(objective.ptr())) {
+      throw py::type_error("bopp.run: objective is a callable taking one point, returning a float");
+    }
+    caller = make_callable_evaluator(objective);
+    caller_name = callable_objective_name(objective);
+  }
   host::RunResult result;
   {
     const py::gil_scoped_release release;
@@ -100,6 +110,10 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
     options.overwrite = overwrite;
     options.sync = sync;
     options.progress = false;
+    if (caller) {
+      options.caller_evaluator = caller.get();
+      options.caller_objective_name = caller_name;
+    }
     result = host::run_experiment(e, *registry, options);
   }
   py::dict d;
@@ -127,13 +141,19 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
 void bind_runs(py::module_& m) {
   m.def("run", &run, py::arg("experiment"), py::kw_only(), py::arg("output") = py::none(),
         py::arg("overwrite") = false, py::arg("sync") = true, py::arg("plugin_path") = py::none(),
-        R"doc(
+        py::arg("objective") = py::none(), R"doc(
 Runs an experiment as `bopp run` does and writes the same run record (docs/run-record.md).
 
 `experiment` is an experiment file's TOML text or a dict of its tables ({"run": {...},
 "objective": {"name": ...}, "algorithm": {...}}); `output` overrides [run] output. Returns a
 dict: record (folder), status, message, evaluations, failed_evaluations, best ({index, x, y}
-or None), recommended, optimum. The GIL is released during the run.)doc");
+or None), recommended, optimum. The GIL is released during the run.
+
+`objective`, a callable, evaluates the points in place of the [objective] plugin, whose
+problem (bounds, sense, optimum) the run still solves: `objective(x)` gets one point (a 1-D
+float64 array) and returns a float; an exception or NaN is a failed evaluation with the
+exception's one line as its message. run.json names it "python:<__qualname__>". Only the
+serial [evaluator] may run it; the GIL is taken only while it is called.)doc");
   m.def("list_plugins", &list_plugins, py::arg("plugin_path") = py::none(),
         "Every algorithm and objective found, as dicts (name, kind, version, summary, library, "
         "library_version, path), as `bopp list` shows them.");

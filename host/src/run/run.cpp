@@ -444,17 +444,32 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   std::unique_ptr<Algorithm> algorithm =
       make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
                          experiment.seed, algorithm_services);
-  std::unique_ptr<Evaluator> evaluator = make_evaluator(
-      experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
-                             objective_services, experiment.timeout_s, experiment.memory_mb});
+  std::unique_ptr<Evaluator> own_evaluator;
+  if (options.caller_evaluator != nullptr && experiment.evaluator != "serial") {
+    throw Error("[evaluator] kind '" + experiment.evaluator + "' cannot evaluate " +
+                options.caller_objective_name + ": a caller's objective runs only 'serial'");
+  }
+  if (options.caller_evaluator == nullptr) {
+    own_evaluator = make_evaluator(
+        experiment.evaluator, {experiment.workers, *objective, objective_spec, registry,
+                               objective_services, experiment.timeout_s, experiment.memory_mb});
+  }
+  Evaluator& evaluator =
+      options.caller_evaluator != nullptr ? *options.caller_evaluator : *own_evaluator;
   nlohmann::json header =
-      run_header(experiment, objective_entry, algorithm_entry, *evaluator, problem);
+      run_header(experiment, objective_entry, algorithm_entry, evaluator, problem);
+  if (options.caller_evaluator != nullptr) {
+    // The plugin only gave the problem: the record names the caller's objective, so that
+    // `bopp resume` (which checks the name) refuses to evaluate the plugin in its place.
+    header["problem"] = header["objective"];
+    header["objective"] = {{"name", options.caller_objective_name}};
+  }
   const RecordSync sync{options.sync, experiment.sync_interval_s, {}};
 
   RunResult result;
   result.optimum = problem.optimum_value;
   result.minimize = problem.sense == bopp::Sense::minimize;
-  RunLoop loop(experiment, problem, *algorithm, *evaluator, log, options);
+  RunLoop loop(experiment, problem, *algorithm, evaluator, log, options);
   std::optional<RunRecord> record;
   if (recorded == nullptr) {
     record.emplace(experiment.output, experiment.to_toml(), std::move(header), options.overwrite,

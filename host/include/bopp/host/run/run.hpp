@@ -3,6 +3,7 @@
 
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/evaluator.hpp>
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run_record.hpp>
 #include <bopp/host/run/run_status.hpp>
@@ -24,6 +25,12 @@ struct RunOptions {
   const std::atomic<bool>* stop = nullptr;        // set it (e.g. on SIGINT) to stop after a batch
   const std::atomic<int>* stop_signal = nullptr;  // the signal that set `stop`, for the record
   std::uint64_t memory_ceiling = 0;  // bytes the run's points may take; 0: run_memory_ceiling()
+  // The caller's own evaluation of the points (bopp.run(objective=callable)), in place of the
+  // [objective] plugin's; the run still solves that plugin's problem (bounds, sense, optimum).
+  // Only a serial [evaluator] may be named with it. run.json calls the objective
+  // `caller_objective_name` and keeps the plugin's identity under "problem".
+  Evaluator* caller_evaluator = nullptr;
+  std::string caller_objective_name;
 };
 
 struct RunResult {

@@ -1,0 +1,92 @@
+"""bopp.run(objective=callable): a Python function evaluates the points of a whole run."""
+
+import json
+
+import numpy as np
+import pytest
+
+import bopp
+
+EXPERIMENT = {
+    "run": {"seed": 7, "budget": 12, "batch": 3},
+    "objective": {"name": "sphere", "dim": 2},
+    "algorithm": {"name": "random"},
+}
+
+
+def python_sphere(x):
+    """The sphere objective's sum of squares, coordinate after coordinate as it sums them."""
+    assert isinstance(x, np.ndarray) and x.shape == (2,) and x.dtype == np.float64
+    return float(x[0] * x[0] + x[1] * x[1])
+
+
+def lines(folder):
+    return [json.loads(line) for line in (folder / "evaluations.jsonl").read_text().splitlines()]
+
+
+def test_a_callable_run_records_what_the_plugin_run_records(bopp_program, tmp_path):
+    plugin = bopp.run(EXPERIMENT, output=tmp_path / "plugin", sync=False)
+    called = bopp.run(EXPERIMENT, output=tmp_path / "python", sync=False, objective=python_sphere)
+    assert called["status"] == "completed" and called["evaluations"] == 12
+    assert [(e["x"], e["y"], e["seed"], e["status"]) for e in lines(tmp_path / "python")] == \
+        [(e["x"], e["y"], e["seed"], e["status"]) for e in lines(tmp_path / "plugin")]
+    assert called["best"] == plugin["best"] and called["optimum"] == plugin["optimum"] == 0.0
+    run_json = json.loads((tmp_path / "python" / "run.json").read_text())
+    assert run_json["objective"] == {"name": "python:python_sphere"}
+    assert run_json["problem"]["name"] == "sphere" and run_json["evaluator"] == "serial"
+    report = bopp_program("report", tmp_path / "python")
+    assert report.returncode == 0, report.stderr
+    assert "python:python_sphere" in report.stdout
+
+
+def test_an_exception_or_nan_is_a_failed_evaluation_and_the_run_goes_on(bopp_program, tmp_path):
+    calls = []
+
+    class Flaky:
+        def __call__(self, x):
+            calls.append(x.copy())
+            if len(calls) % 3 == 1:
+                raise ValueError("no convergence at\nthis point")
+            return float("nan") if len(calls) % 3 == 2 else float(x.sum())
+
+    result = bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, objective=Flaky())
+    assert result["status"] == "completed" and result["evaluations"] == 12 == len(calls)
+    assert result["failed_evaluations"] == 8
+    recorded = lines(tmp_path / "record")
+    assert [e["message"] for e in recorded[:3]] == [
+        "ValueError: no convergence at", "the objective returned NaN", ""]
+    assert [e["status"] for e in recorded] == ["failed", "failed", "ok"] * 4
+    assert recorded[2]["y"] == pytest.approx(calls[2].sum())
+    run_json = json.loads((tmp_path / "record" / "run.json").read_text())
+    assert run_json["objective"]["name"] == "python:" + Flaky.__qualname__  # its class's
+    assert bopp_program("report", tmp_path / "record").returncode == 0
+
+
+def test_a_keyboard_interrupt_fails_the_run_and_bopp_resume_refuses_it(bopp_program, tmp_path):
+    calls = []
+
+    def interrupted(x):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return python_sphere(x)
+
+    result = bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, objective=interrupted)
+    assert result["status"] == "failed" and "KeyboardInterrupt" in result["message"]
+    assert result["evaluations"] == 3 and len(calls) == 4
+    # The record names the callable, not the plugin: a resume must not evaluate the plugin.
+    resumed = bopp_program("resume", tmp_path / "record")
+    assert resumed.returncode != 0
+    assert "python:test_a_keyboard_interrupt" in resumed.stderr
+
+
+def test_only_the_serial_evaluator_runs_a_callable(tmp_path):
+    experiment = dict(EXPERIMENT, evaluator={"kind": "threads"})
+    with pytest.raises(bopp.Error, match="'threads' cannot evaluate python:python_sphere"):
+        bopp.run(experiment, output=tmp_path / "record", objective=python_sphere)
+    assert not (tmp_path / "record").exists()
+
+
+def test_an_object_that_cannot_be_called_is_a_type_error():
+    with pytest.raises(TypeError, match="callable"):
+        bopp.run(EXPERIMENT, objective=3.0)
