@@ -2,6 +2,8 @@
 // status and everything it wrote.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -30,6 +32,13 @@ Outcome run_bopp(const std::vector<std::string>& args,
 Outcome run_bopp_with_file_size_limit(const std::vector<std::string>& args,
                                       const std::vector<std::string>& plugin_folders,
                                       std::uint64_t limit);
+
+// Starts `bopp ARGS` in `folder` and returns at once: in a process group of its own (so a test
+// can signal it and its children together), the test plugin folders `plugin_folders` as
+// BOPP_PLUGIN_PATH, its standard output and error in folder/out.txt and folder/err.txt.
+pid_t start_bopp(const std::vector<std::string>& args,
+                 const std::vector<std::string>& plugin_folders,
+                 const std::filesystem::path& folder);
 
 // The same for an argument line the shell splits and unquotes: `bopp ARGS`.
 Outcome run_bopp_line(const std::string& args, const std::vector<std::string>& plugin_folders,

@@ -32,29 +32,6 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-// `bopp ARGS` started in `folder`, its stdout and stderr in folder/out.txt and folder/err.txt.
-pid_t start_bopp(const std::vector<std::string>& args, const fs::path& folder) {
-  const std::string plugins = test_plugin_dir("misbehaving").string();
-  std::vector<std::string> argv = {bopp_program().string()};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> c_argv;
-  for (std::string& a : argv) c_argv.push_back(a.data());
-  c_argv.push_back(nullptr);
-  const std::string out = (folder / "out.txt").string(), err = (folder / "err.txt").string();
-  const pid_t child = ::fork();
-  if (child == 0) {
-    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
-    if (::chdir(folder.c_str()) != 0) ::_exit(126);
-    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out_fd, 1);
-    ::dup2(err_fd, 2);
-    ::execv(c_argv[0], c_argv.data());
-    ::_exit(127);
-  }
-  return child;
-}
-
 // Polls `done` every millisecond for up to two minutes (sanitizer builds start slowly).
 bool wait_until(const std::function<bool()>& done) {
   const auto deadline = Clock::now() + std::chrono::minutes(2);
@@ -133,7 +110,7 @@ TEST(ResumeCli, KilledAtRandomMomentsAndResumedEqualsTheUninterruptedRun) {
     // Killed once `after` lines are on disk (and a little later), wherever the run is then.
     const std::size_t after = 1 + generator() % (budget - 1);
     const auto delay = std::chrono::microseconds(generator() % 3000);
-    const pid_t run = start_bopp({"run", "exp.toml", "--output", record}, folder);
+    const pid_t run = start_bopp({"run", "exp.toml", "--output", record}, {"misbehaving"}, folder);
     ASSERT_GT(run, 0);
     int status = 0;
     bool ended = false;
@@ -191,7 +168,7 @@ TEST(ResumeCli, ACompleteRunAndAFolderWithoutARecordGetOneLine) {
 TEST(ResumeCli, ABusyFolderIsRefusedAndSigintStopsAResumedRun) {
   const fs::path folder = fresh_folder("busy");
   noisy_experiment(folder, 100000);
-  const pid_t run = start_bopp({"run", "exp.toml", "--output", "r"}, folder);
+  const pid_t run = start_bopp({"run", "exp.toml", "--output", "r"}, {"misbehaving"}, folder);
   ASSERT_TRUE(wait_until([&] { return lines_in(folder / "r" / "evaluations.jsonl") >= 3; }));
   const Outcome busy = bopp({"resume", "r"}, folder);
   EXPECT_EQ(busy.exit_code, 1);
@@ -211,7 +188,7 @@ TEST(ResumeCli, ABusyFolderIsRefusedAndSigintStopsAResumedRun) {
 
   // SIGINT ends a resumed run after its batch, recorded `stopped`, as it ends a run.
   const std::size_t recorded = lines_in(folder / "r" / "evaluations.jsonl");
-  const pid_t resume = start_bopp({"resume", "r"}, folder);
+  const pid_t resume = start_bopp({"resume", "r"}, {"misbehaving"}, folder);
   ASSERT_TRUE(
       wait_until([&] { return lines_in(folder / "r" / "evaluations.jsonl") >= recorded + 3; }));
   ::kill(resume, SIGINT);

@@ -3,6 +3,7 @@
 // once; a bench passes the signal on to its runs, writes its index and exits the same way.
 #include <bopp/host/run/run_record.hpp>
 
+#include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -27,33 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// `bopp ARGS` started in `folder`, in a process group of its own, its stdout and stderr in
-// folder/out.txt and folder/err.txt.
-pid_t start_bopp(const std::vector<std::string>& args, const fs::path& folder) {
-  const std::string plugins = test_plugin_dir("misbehaving").string();
-  const std::string program = bopp_program().string();
-  std::vector<std::string> argv = {program};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> c_argv;
-  for (std::string& a : argv) c_argv.push_back(a.data());
-  c_argv.push_back(nullptr);
-  const std::string out = (folder / "out.txt").string(), err = (folder / "err.txt").string();
-  const pid_t child = ::fork();
-  if (child == 0) {
-    ::setpgid(0, 0);
-    ::setenv("BOPP_PLUGIN_PATH", plugins.c_str(), 1);
-    if (::chdir(folder.c_str()) != 0) ::_exit(126);
-    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out_fd, 1);
-    ::dup2(err_fd, 2);
-    ::execv(c_argv[0], c_argv.data());
-    ::_exit(127);
-  }
-  ::setpgid(child, child);
-  return child;
-}
 
 // Polls `done` every 10 ms for up to a minute.
 bool wait_until(const std::function<bool()>& done) {
@@ -108,7 +82,7 @@ TEST_P(StopSignal, RunRecordsStoppedNamingTheSignalAndExits128PlusIt) {
   const int signal = GetParam();
   const fs::path folder = fresh_folder(std::string("run-") + name_of(signal));
   const fs::path file = slow_experiment(folder, 5.0, 3);
-  const pid_t child = start_bopp({"run", file.string(), "--output", "r"}, folder);
+  const pid_t child = start_bopp({"run", file.string(), "--output", "r"}, {"misbehaving"}, folder);
   ASSERT_GT(child, 0);
   const bool started =
       wait_until([&] { return lines_in(folder / "r" / "evaluations.jsonl") >= 6; });
@@ -138,7 +112,7 @@ TEST(StopSignals, ASecondSignalEndsTheRunAtOnce) {
   // One point a batch, 5 s each: once the first is recorded the second is under way, and the
   // first signal waits for it; the second signal does not.
   const fs::path file = slow_experiment(folder, 5000.0, 1);
-  const pid_t child = start_bopp({"run", file.string(), "--output", "r"}, folder);
+  const pid_t child = start_bopp({"run", file.string(), "--output", "r"}, {"misbehaving"}, folder);
   ASSERT_GT(child, 0);
   const bool started =
       wait_until([&] { return lines_in(folder / "r" / "evaluations.jsonl") >= 1; });
@@ -170,7 +144,8 @@ name = "random"
 name = "slow_objective"
 sleep_ms = 5.0
 )";
-  const pid_t bench = start_bopp({"bench", "grid.toml", "--jobs", "2", "--no-sync"}, folder);
+  const pid_t bench =
+      start_bopp({"bench", "grid.toml", "--jobs", "2", "--no-sync"}, {"misbehaving"}, folder);
   ASSERT_GT(bench, 0);
   const fs::path runs = folder / "slow" / "slow_objective" / "random";
   auto run_folder = [&](int seed) { return runs / ("q1-seed" + std::to_string(seed)); };

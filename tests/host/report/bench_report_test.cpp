@@ -33,8 +33,6 @@ namespace fs = std::filesystem;
 
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(read_text(p)); }
 
-std::string plugin_path_env() { return test_plugin_dir("misbehaving").string(); }
-
 // Runs `bopp ARGS` in `folder` through the shell, with the test plugins on the search path.
 Outcome bopp(const fs::path& folder, const std::string& args) {
   return run_bopp_line(args, {"misbehaving"}, "", folder);
@@ -190,20 +188,7 @@ name = "random"
 name = "slow_objective"
 sleep_ms = 25.0
 )";
-  const pid_t child = fork();
-  if (child == 0) {
-    ::setpgid(0, 0);  // its own group, so the test can kill the bench and its runs together
-    ::setenv("BOPP_PLUGIN_PATH", plugin_path_env().c_str(), 1);
-    if (::chdir(folder.c_str()) != 0) ::_exit(126);
-    const int null_fd = ::open("/dev/null", O_WRONLY);
-    ::dup2(null_fd, 1);
-    ::dup2(null_fd, 2);
-    const std::string program = bopp_program().string();
-    ::execl(program.c_str(), program.c_str(), "bench", "grid.toml", "--jobs", "1",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::setpgid(child, child);
+  const pid_t child = start_bopp({"bench", "grid.toml", "--jobs", "1"}, {"misbehaving"}, folder);
   // Wait until two runs are complete, then kill the bench and the run under way.
   const fs::path index_file = folder / "slow" / "index.json";
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -287,27 +272,6 @@ name = "branin"
   EXPECT_EQ(read_text(kept / "run.json"), kept_json);
 }
 
-// Starts `bopp ARGS...` in `folder` as its own process group, stdout and stderr discarded.
-pid_t start_bopp(const fs::path& folder, const std::vector<std::string>& args) {
-  const pid_t child = fork();
-  if (child == 0) {
-    ::setpgid(0, 0);
-    ::setenv("BOPP_PLUGIN_PATH", plugin_path_env().c_str(), 1);
-    if (::chdir(folder.c_str()) != 0) ::_exit(126);
-    const int null_fd = ::open("/dev/null", O_WRONLY);
-    ::dup2(null_fd, 1);
-    ::dup2(null_fd, 2);
-    const std::string program = bopp_program().string();
-    std::vector<char*> argv{const_cast<char*>(program.c_str())};
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  ::setpgid(child, child);
-  return child;
-}
-
 bool wait_for_file(const fs::path& file) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!fs::exists(file)) {
@@ -326,7 +290,7 @@ TEST(BenchReport, ABusyRunOrBenchFolderIsRefusedNamingTheProcess) {
   std::ofstream(folder / "run.toml")
       << "[run]\nbudget = 100000\nbatch = 2\n[objective]\nname = 'slow_objective'\n"
          "sleep_ms = 40.0\n[algorithm]\nname = 'random'\n";
-  const pid_t run = start_bopp(folder, {"run", "run.toml", "--output", "r"});
+  const pid_t run = start_bopp({"run", "run.toml", "--output", "r"}, {"misbehaving"}, folder);
   ASSERT_TRUE(wait_for_file(folder / "r" / "run.json"));
   const Outcome second = bopp(folder, "run run.toml --output r --overwrite");
   EXPECT_EQ(second.exit_code, 1) << second.err;
@@ -351,7 +315,7 @@ name = "random"
 name = "slow_objective"
 sleep_ms = 40.0
 )";
-  const pid_t bench = start_bopp(folder, {"bench", "grid.toml", "--jobs", "1"});
+  const pid_t bench = start_bopp({"bench", "grid.toml", "--jobs", "1"}, {"misbehaving"}, folder);
   ASSERT_TRUE(wait_for_file(folder / "b" / "index.json"));
   const Outcome again = bopp(folder, "bench grid.toml --jobs 1");
   EXPECT_EQ(again.exit_code, 1) << again.err;
