@@ -6,6 +6,7 @@
 #include <bopp/host/run/run_record.hpp>
 
 #include "bopp_program_run.hpp"
+#include "crashing_objective_faults.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -179,11 +180,7 @@ TEST(MpiEvaluator, CrashExitAndHangCostExactlyTheirOwnEvaluations) {
   for (const auto& l : lines) {
     EXPECT_EQ(l.ok, l.x[0] >= 0.4) << l.x[0] << ": " << l.message;
     if (!l.ok) ++failed;
-    const char* reason = l.x[0] < 0.1   ? "signal 11"
-                         : l.x[0] < 0.2 ? "signal 6"
-                         : l.x[0] < 0.3 ? "status 3"
-                         : l.x[0] < 0.4 ? "timed out"
-                                        : "";
+    const char* reason = test::crashing_objective_fault(l.x[0]);
     EXPECT_NE(l.message.find(reason), std::string::npos) << l.message;
     if (l.ok) {
       EXPECT_EQ(l.y, l.x[0] + l.x[1]);
