@@ -10,13 +10,26 @@
 // per point, both through a socket; for mpi the same over MPI, plus the socket from each rank
 // to its bopp-worker). Wall-clock time: the work happens in other processes. The mpi cases
 // run only under `mpirun -n 3 evaluator_throughput_bench` (2 evaluating ranks).
+//
+//   BM_UnevenRun/<async>/<workers>           a whole run (random search, 48 evaluations) on
+//                                            slow_objective with uneven times, 2 + 40 x0 ms
+//                                            (x0 uniform in [0, 1]), with `processes`: batch =
+//                                            workers asked batch by batch (async 0), or batch =
+//                                            1 asked whenever a worker is free (async 1).
+//
+// `busy` is the share of the workers' time spent evaluating: the sum of the points' own
+// times over (workers x the run's wall time). Batch by batch, a worker waits for the slowest
+// point of its batch; asynchronously it does not.
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
+#include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/mpi_evaluator.hpp>
 #include <bopp/host/run/mpi_job.hpp>
 #include <bopp/host/run/processes_evaluator.hpp>
+#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/run_record.hpp>
 #include <bopp/host/run/serial_evaluator.hpp>
 
 #include <benchmark/benchmark.h>
@@ -33,7 +46,8 @@ namespace {
 namespace host = bopp::host;
 
 const host::PluginRegistry& registry() {
-  static const host::PluginRegistry instance({std::filesystem::path(BOPP_BENCH_TEST_PLUGIN_DIR)});
+  static const host::PluginRegistry instance({std::filesystem::path(BOPP_BENCH_TEST_PLUGIN_DIR),
+                                              std::filesystem::path(BOPP_BENCH_PLUGIN_DIR)});
   return instance;
 }
 
@@ -88,6 +102,44 @@ BENCHMARK(BM_Evaluate)
     ->Args({2, 10, 40})
     ->Args({2, 0, 1000})
     ->Args({2, 0, 4})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+void BM_UnevenRun(benchmark::State& state) {
+  const bool async = state.range(0) != 0;
+  const auto workers = state.range(1);
+  const std::string text =
+      "[run]\nseed = 3\nbudget = 48\nbatch = " + std::to_string(async ? 1 : workers) +
+      "\n[objective]\nname = 'slow_objective'\nsleep_ms = 2.0\njitter_ms = 40.0\n"
+      "[algorithm]\nname = 'random'\n[evaluator]\nkind = 'processes'\nworkers = " +
+      std::to_string(workers) + (async ? "\nasync = true\n" : "\n");
+  host::Experiment experiment = host::Experiment::parse(text, "uneven.toml");
+  experiment.output = (std::filesystem::temp_directory_path() / "bopp-bench-uneven-run").string();
+  experiment.resolve_plugins(registry());
+  host::RunOptions options;
+  options.progress = false;
+  options.log = nullptr;
+  options.overwrite = true;
+  double busy = 0.0, wall = 0.0;
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    const host::RunResult result = host::run_experiment(experiment, registry(), options);
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (result.status != host::RunStatus::completed) state.SkipWithError(result.message.c_str());
+    for (const auto& e : host::read_evaluations(result.record / "evaluations.jsonl"))
+      busy += e.seconds;
+  }
+  using benchmark::Counter;
+  state.counters["evals_per_s"] = Counter(48.0, Counter::kIsIterationInvariantRate);
+  state.counters["busy"] = busy / (static_cast<double>(workers) * wall);
+}
+
+BENCHMARK(BM_UnevenRun)
+    ->ArgNames({"async", "workers"})
+    ->Args({0, 2})
+    ->Args({1, 2})
+    ->Args({0, 4})
+    ->Args({1, 4})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

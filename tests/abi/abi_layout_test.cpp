@@ -127,11 +127,14 @@ constexpr bool layout_pinned_here = true;
 constexpr bool layout_pinned_here = false;
 #endif
 
-TEST(AbiLayout, VersionIs1Point1) {
-  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.1 (1.0 plus
-  // the typed configuration: bopp_host's last two fields and bopp_config_entry).
+TEST(AbiLayout, VersionIs1Point2) {
+  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.2 (1.0 plus
+  // the typed configuration of 1.1: bopp_host's last two fields and bopp_config_entry; 1.2
+  // adds the pending-asks extension id and its struct).
   EXPECT_EQ(BOPP_ABI_MAJOR, 1);
-  EXPECT_EQ(BOPP_ABI_MINOR, 1);
+  EXPECT_EQ(BOPP_ABI_MINOR, 2);
+  EXPECT_STREQ(BOPP_EXTENSION_PENDING_ASKS, "bopp.pending_asks/1");
+  EXPECT_EQ(sizeof(bopp_pending_asks), 4u);
   EXPECT_STREQ(BOPP_ENTRY_SYMBOL, "bopp_plugin_manifest");
 }
 

@@ -32,6 +32,14 @@ Algorithm::Algorithm(const AlgorithmEntry& entry, const bopp::Problem& problem,
   }
 }
 
+bool Algorithm::asks_with_pending() const {
+  // get_extension is optional, and returns NULL for an id the library does not know.
+  if (entry_.table->get_extension == nullptr) return false;
+  const auto* extension = static_cast<const bopp_pending_asks*>(
+      entry_.table->get_extension(instance_, BOPP_EXTENSION_PENDING_ASKS));
+  return extension != nullptr && extension->struct_size >= sizeof(std::uint32_t);
+}
+
 Algorithm::~Algorithm() {
   if (instance_ != nullptr) entry_.table->destroy(instance_);
 }

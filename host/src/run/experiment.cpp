@@ -44,6 +44,9 @@ const bopp::ParamTable& evaluator_schema() {
       bopp::Param::integer("memory_mb", 0,
                            "processes, mpi: address-space limit of each worker in MiB (0: none)")
           .at_least(0),
+      bopp::Param::boolean("async", false,
+                           "ask for more points whenever a worker is free, while others are "
+                           "still being evaluated (the algorithm must support it)"),
   });
   return table;
 }
@@ -187,6 +190,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
   e.timeout_s = *evaluator["timeout_s"].value<double>();
   e.memory_mb = static_cast<std::uint64_t>(*evaluator["memory_mb"].value<std::int64_t>());
+  e.async = *evaluator["async"].value<bool>();
   // Only a worker process can be killed or capped without taking the run with it.
   const bool in_workers = e.evaluator == "processes" || e.evaluator == "mpi";
   for (const char* key : {"timeout_s", "memory_mb"}) {
@@ -249,7 +253,8 @@ toml::table Experiment::to_toml() const {
   toml::table evaluator_table{{"kind", evaluator},
                               {"workers", static_cast<std::int64_t>(workers)},
                               {"timeout_s", timeout_s},
-                              {"memory_mb", static_cast<std::int64_t>(memory_mb)}};
+                              {"memory_mb", static_cast<std::int64_t>(memory_mb)},
+                              {"async", async}};
   return toml::table{{"run", run},
                      {"objective", objective_table},
                      {"algorithm", algorithm_table},

@@ -79,29 +79,28 @@ class MpiEvaluator final : public Evaluator {
     }
   }
 
-  void evaluate(const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                std::span<Evaluation> out) override {
-    std::deque<std::size_t> queue;
-    for (Eigen::Index r = 0; r < X.rows(); ++r) queue.push_back(static_cast<std::size_t>(r));
-    std::size_t done = 0;
-    const auto n = static_cast<std::size_t>(X.rows());
+  void stream(PointFeed& feed) override {
     std::vector<int> busy;
-    while (done < n) {
-      if (slots_.empty()) {
-        throw Error("mpi evaluator: every evaluating rank has ended; " + std::to_string(n - done) +
-                    " points of the batch are left");
-      }
+    for (;;) {
       for (Slot& slot : slots_) {
-        // A rank on its last point is sent its next chunk already: it finds it waiting when
-        // it is done rather than after a round trip through rank 0.
-        if (slot.in_flight.size() > 1 || queue.empty()) continue;
+        // A rank on its last point is sent its next chunk already, when points are waiting:
+        // it finds it there when it is done rather than after a round trip through rank 0.
+        if (slot.in_flight.size() > 1 || (!slot.in_flight.empty() && feed.waiting() == 0)) continue;
         const std::size_t share = 2 * slots_.size();
-        send_chunk(slot, X, seeds, queue,
-                   std::max<std::size_t>(1, (queue.size() + share - 1) / share));
+        std::vector<PointJob> jobs =
+            feed.take(std::max<std::size_t>(1, (feed.waiting() + share - 1) / share));
+        if (jobs.empty()) break;
+        send_chunk(slot, std::move(jobs));
       }
       busy.clear();
       for (const Slot& slot : slots_) {
         if (!slot.in_flight.empty()) busy.push_back(slot.rank);
+      }
+      if (busy.empty()) {
+        if (slots_.empty() && !feed.take(1).empty()) {
+          throw Error("mpi evaluator: every evaluating rank has ended; points are left");
+        }
+        return;
       }
       const MpiMessage m = job_.next_message(busy);
       const auto slot = std::find_if(slots_.begin(), slots_.end(),
@@ -109,21 +108,21 @@ class MpiEvaluator final : public Evaluator {
       // What a rank sent before it was found dead is dropped with it.
       if (slot == slots_.end()) continue;
       if (m.tag < 0) {
-        done += end(*slot, out, queue);
+        end(*slot, feed);
         job_.forget(m.source);
         slots_.erase(slot);
         continue;
       }
       const auto result = wp::read_result(m.bytes);
       if (m.tag != mpi_tag::result || !result || slot->in_flight.empty() ||
-          result->first.index != slot->in_flight.front()) {
+          result->first.index != slot->in_flight.front().id) {
         throw Error("mpi evaluator: rank " + std::to_string(m.source) +
                     " answered for a point it was not evaluating");
       }
-      out[slot->in_flight.front()] = result->first.evaluation;
+      const std::uint64_t id = slot->in_flight.front().id;
       slot->in_flight.pop_front();
       slot->started = Clock::now();
-      ++done;
+      feed.land(id, std::move(result->first.evaluation));
     }
   }
 
@@ -137,30 +136,32 @@ class MpiEvaluator final : public Evaluator {
  private:
   struct Slot {
     int rank = 0;
-    std::deque<std::size_t> in_flight;  // rows sent, in the order the rank evaluates them
-    Clock::time_point started;          // when the rank began the front row
+    std::deque<PointJob> in_flight;  // points sent, in the order the rank evaluates them
+    Clock::time_point started;       // when the rank began the front row
   };
 
-  void send_chunk(Slot& slot, const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                  std::deque<std::size_t>& queue, std::size_t count) {
+  void send_chunk(Slot& slot, std::vector<PointJob> jobs) {
     if (slot.in_flight.empty()) slot.started = Clock::now();
     wp::Writer w;
-    wp::write_chunk(w, X, seeds, queue, count, slot.in_flight);
+    wp::write_chunk(w, jobs);
+    slot.in_flight.insert(slot.in_flight.end(), std::make_move_iterator(jobs.begin()),
+                          std::make_move_iterator(jobs.end()));
     job_.post(slot.rank, mpi_tag::chunk, w.bytes());
   }
 
   // The rank has ended: the point it was evaluating fails, the rest of its chunk goes back to
-  // the front of the queue, in order. Returns the points finished (0 or 1).
-  std::size_t end(Slot& slot, std::span<Evaluation> out, std::deque<std::size_t>& queue) {
-    if (slot.in_flight.empty()) return 0;
+  // the feed, in order.
+  void end(Slot& slot, PointFeed& feed) {
+    if (slot.in_flight.empty()) return;
     const double seconds = std::chrono::duration<double>(Clock::now() - slot.started).count();
-    out[slot.in_flight.front()] = {
-        std::numeric_limits<double>::quiet_NaN(), false,
-        "rank " + std::to_string(slot.rank) + " of the MPI job ended while evaluating", seconds};
+    const std::uint64_t id = slot.in_flight.front().id;
     slot.in_flight.pop_front();
-    queue.insert(queue.begin(), slot.in_flight.begin(), slot.in_flight.end());
+    feed.give_back({std::make_move_iterator(slot.in_flight.begin()),
+                    std::make_move_iterator(slot.in_flight.end())});
     slot.in_flight.clear();
-    return 1;
+    feed.land(id, {std::numeric_limits<double>::quiet_NaN(), false,
+                   "rank " + std::to_string(slot.rank) + " of the MPI job ended while evaluating",
+                   seconds});
   }
 
   MpiJob& job_;

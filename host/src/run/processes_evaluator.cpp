@@ -65,21 +65,18 @@ class ProcessesEvaluator final : public Evaluator {
     }
   }
 
-  void evaluate(const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                std::span<Evaluation> out) override {
-    std::deque<std::size_t> queue;
-    for (Eigen::Index r = 0; r < X.rows(); ++r) queue.push_back(static_cast<std::size_t>(r));
-    std::size_t done = 0;
-    const auto n = static_cast<std::size_t>(X.rows());
+  void stream(PointFeed& feed) override {
     std::vector<pollfd> fds;
     std::vector<Slot*> busy;
-    while (done < n) {
+    for (;;) {
       for (Slot& slot : slots_) {
-        if (!slot.in_flight.empty() || queue.empty()) continue;
-        if (!slot.process) start(slot);
+        if (!slot.in_flight.empty()) continue;
         const std::size_t share = 2 * slots_.size();
-        send_chunk(slot, X, seeds, queue,
-                   std::max<std::size_t>(1, (queue.size() + share - 1) / share));
+        std::vector<PointJob> jobs =
+            feed.take(std::max<std::size_t>(1, (feed.waiting() + share - 1) / share));
+        if (jobs.empty()) break;
+        if (!slot.process) start(slot);
+        send_chunk(slot, std::move(jobs));
       }
       fds.clear();
       busy.clear();
@@ -88,17 +85,17 @@ class ProcessesEvaluator final : public Evaluator {
         fds.push_back({slot.process->socket(), POLLIN, 0});
         busy.push_back(&slot);
       }
+      if (busy.empty()) return;
       if (::poll(fds.data(), fds.size(), poll_timeout_ms(busy)) < 0 && errno != EINTR) {
         throw Error(std::string("processes evaluator: poll failed: ") + std::strerror(errno));
       }
       for (std::size_t i = 0; i < busy.size(); ++i) {
         Slot& slot = *busy[i];
-        if (fds[i].revents != 0) done += receive(slot, out, queue);
+        if (fds[i].revents != 0) receive(slot, feed);
         if (timed_out(slot)) {
           slot.process->kill_and_wait();
-          done += end(slot,
-                      "evaluation timed out after " + number_text(timeout_s_) + " s; worker killed",
-                      out, queue);
+          end(slot, "evaluation timed out after " + number_text(timeout_s_) + " s; worker killed",
+              feed);
         }
       }
     }
@@ -114,9 +111,9 @@ class ProcessesEvaluator final : public Evaluator {
  private:
   struct Slot {
     std::unique_ptr<WorkerProcess> process;
-    std::deque<std::size_t> in_flight;  // rows sent, in the order the worker evaluates them
-    std::string received;               // bytes of results not yet complete
-    Clock::time_point started;          // when the worker began the front row
+    std::deque<PointJob> in_flight;  // points sent, in the order the worker evaluates them
+    std::string received;            // bytes of results not yet complete
+    Clock::time_point started;       // when the worker began the front row
   };
 
   // Starts the slot's worker and waits until it has made its objective.
@@ -143,61 +140,56 @@ class ProcessesEvaluator final : public Evaluator {
     throw Error("processes evaluator: cannot start worker " + program_.string() + ": " + message);
   }
 
-  void send_chunk(Slot& slot, const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                  std::deque<std::size_t>& queue, std::size_t count) {
+  void send_chunk(Slot& slot, std::vector<PointJob> jobs) {
     wp::Writer w;
-    wp::write_chunk(w, X, seeds, queue, count, slot.in_flight);
+    wp::write_chunk(w, jobs);
+    slot.in_flight.insert(slot.in_flight.end(), std::make_move_iterator(jobs.begin()),
+                          std::make_move_iterator(jobs.end()));
     slot.started = Clock::now();
     // A worker that is gone shows as the end of its stream when it is next polled.
     wp::send_all(slot.process->socket(), w.bytes());
   }
 
-  // Reads what the worker sent; returns how many points it finished (its end included).
-  std::size_t receive(Slot& slot, std::span<Evaluation> out, std::deque<std::size_t>& queue) {
+  // Reads what the worker sent and lands each result.
+  void receive(Slot& slot, PointFeed& feed) {
     char buffer[65536];
-    std::size_t finished = 0;
     for (;;) {
       const ssize_t n = ::recv(slot.process->socket(), buffer, sizeof buffer, MSG_DONTWAIT);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-      if (n <= 0) return finished + end(slot, end_text(slot.process->wait()), out, queue);
+      if (n <= 0) return end(slot, end_text(slot.process->wait()), feed);
       slot.received.append(buffer, static_cast<std::size_t>(n));
       std::size_t used = 0;
       while (auto result = wp::read_result(std::string_view(slot.received).substr(used))) {
         used += result->second;
-        if (slot.in_flight.empty() || result->first.index != slot.in_flight.front()) {
+        if (slot.in_flight.empty() || result->first.index != slot.in_flight.front().id) {
           throw Error("processes evaluator: worker " + std::to_string(slot.process->pid()) +
                       " answered for a point it was not evaluating");
         }
-        land(slot.in_flight.front(), std::move(result->first.evaluation), out);
+        land(slot.in_flight.front().id, std::move(result->first.evaluation), feed);
         slot.in_flight.pop_front();
         slot.started = Clock::now();
-        ++finished;
       }
       slot.received.erase(0, used);
     }
-    return finished;
   }
 
   // The worker has ended: the point it was evaluating fails with `reason`, the rest of its
-  // chunk goes back to the front of the queue, in order. Returns the points finished (0 or 1).
-  std::size_t end(Slot& slot, const std::string& reason, std::span<Evaluation> out,
-                  std::deque<std::size_t>& queue) {
-    std::size_t finished = 0;
+  // chunk goes back to the feed, in order.
+  void end(Slot& slot, const std::string& reason, PointFeed& feed) {
     if (!slot.in_flight.empty()) {
-      land(slot.in_flight.front(), failed(reason, seconds_since(slot.started)), out);
+      land(slot.in_flight.front().id, failed(reason, seconds_since(slot.started)), feed);
       slot.in_flight.pop_front();
-      finished = 1;
     }
-    queue.insert(queue.begin(), slot.in_flight.begin(), slot.in_flight.end());
+    feed.give_back({std::make_move_iterator(slot.in_flight.begin()),
+                    std::make_move_iterator(slot.in_flight.end())});
     slot.in_flight.clear();
     slot.process.reset();
-    return finished;
   }
 
-  void land(std::size_t row, Evaluation result, std::span<Evaluation> out) {
-    out[row] = std::move(result);
-    if (on_result_) on_result_(row, out[row]);
+  void land(std::uint64_t id, Evaluation result, PointFeed& feed) {
+    if (on_result_) on_result_(static_cast<std::size_t>(id), result);
+    feed.land(id, std::move(result));
   }
 
   bool timed_out(const Slot& slot) const {

@@ -19,6 +19,8 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <deque>
+#include <map>
 #include <new>
 #include <span>
 #include <thread>
@@ -194,15 +196,19 @@ class RunLoop {
         finish_batch(*cut_batch_, result);
         cut_batch_.reset();
       }
-      while (result.evaluations < experiment_.budget) {
-        if (options_.stop != nullptr && options_.stop->load()) {
-          result.status = RunStatus::stopped;
-          result.message = stop_message(result.evaluations);
-          break;
+      if (experiment_.async) {
+        run_async(result);
+      } else {
+        while (result.evaluations < experiment_.budget) {
+          if (stop_requested()) {
+            result.status = RunStatus::stopped;
+            result.message = stop_message(result.evaluations, "the batch under way finished");
+            break;
+          }
+          run_batch(result);
+          progress_.update(result.evaluations,
+                           result.best ? std::optional(result.best->y) : std::nullopt);
         }
-        run_batch(result);
-        progress_.update(result.evaluations,
-                         result.best ? std::optional(result.best->y) : std::nullopt);
       }
     } catch (const Error& e) {
       result.status = RunStatus::failed;
@@ -218,12 +224,14 @@ class RunLoop {
   const RunTimes& times() const { return times_; }
 
  private:
-  // Whoever stopped the run, and what the record holds: every batch asked before the stop
-  // was evaluated and recorded (the stop is seen between batches).
-  std::string stop_message(std::uint64_t evaluations) const {
+  bool stop_requested() const { return options_.stop != nullptr && options_.stop->load(); }
+
+  // Whoever stopped the run, and what the record holds: every point asked before the stop
+  // was evaluated and recorded (the stop is seen between asks).
+  std::string stop_message(std::uint64_t evaluations, const std::string& finished) const {
     const int signal = options_.stop_signal != nullptr ? options_.stop_signal->load() : 0;
     return std::string("stopped") + (signal > 0 ? " by " + signal_name(signal) : "") + " after " +
-           std::to_string(evaluations) + " evaluations, the batch under way finished";
+           std::to_string(evaluations) + " evaluations, " + finished;
   }
 
   // Every evaluation is recorded by now, so a recommendation that fails (throws, or lies
@@ -252,7 +260,10 @@ class RunLoop {
   }
 
   AskedBatch ask(const RunResult& result) {
-    const std::uint64_t room = std::min(experiment_.batch, experiment_.budget - result.evaluations);
+    return ask_up_to(std::min(experiment_.batch, experiment_.budget - result.evaluations));
+  }
+
+  AskedBatch ask_up_to(std::uint64_t room) {
     const auto t = Clock::now();
     AskedBatch asked;
     asked.X = ask_rounded(algorithm_, problem_, room);
@@ -320,14 +331,15 @@ class RunLoop {
     std::vector<double> told_y(n);
     std::vector<std::int32_t> told_status(n);
     record_batch(lines, known, result, told_y, told_status);
+    ++batch_index_;
 
     const auto t = Clock::now();
     tell_batch(algorithm_, X, told_y, told_status);
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
-    const BatchTiming timing{batch_index_ - 1, n, asked.ask_seconds, evaluation_seconds,
-                             tell_seconds};
+    const BatchTiming timing{batch_index_ - 1, n,           asked.ask_seconds, evaluation_seconds,
+                             tell_seconds,     std::nullopt};
     if (record_ == nullptr) {
       replayed_timings_.push_back(timing);
     } else if (timing.batch >= timed_batches_) {
@@ -369,7 +381,134 @@ class RunLoop {
       log_.flush();
     result.evaluations += n;
     if (regret_) result.regret = regret_->last();
-    ++batch_index_;
+  }
+
+  // `[evaluator] async = true`: the evaluator takes points from this feed whenever a worker is
+  // free. Results are told as they land, the algorithm is asked again as soon as a worker has
+  // nothing to do, and each ask's line in batches.jsonl lists the points still pending.
+  class AsyncFeed final : public PointFeed {
+   public:
+    AsyncFeed(RunLoop& loop, RunResult& result)
+        : loop_(loop), result_(result), since_ask_(Clock::now()) {}
+
+    std::vector<PointJob> take(std::size_t most) override {
+      tell_landed();
+      if (ready_.empty() && asked_ < loop_.experiment_.budget) {
+        if (loop_.stop_requested()) {
+          stopped_ = true;
+        } else {
+          ask();
+        }
+      }
+      std::vector<PointJob> jobs;
+      while (!ready_.empty() && jobs.size() < most) {
+        jobs.push_back(std::move(ready_.front()));
+        ready_.pop_front();
+      }
+      return jobs;
+    }
+    std::size_t waiting() const override { return ready_.size(); }
+    void give_back(std::vector<PointJob> jobs) override {
+      ready_.insert(ready_.begin(), std::make_move_iterator(jobs.begin()),
+                    std::make_move_iterator(jobs.end()));
+    }
+    void land(std::uint64_t id, Evaluation result) override {
+      landed_.emplace_back(id, std::move(result));
+    }
+
+    // Tells what landed after the last take; true when a stop ended the asking.
+    bool finish() {
+      tell_landed();
+      return stopped_;
+    }
+
+   private:
+    struct Pending {
+      std::vector<double> x;
+      std::uint64_t batch = 0;
+      std::uint64_t seed = 0;
+    };
+
+    void ask() {
+      const std::uint64_t room =
+          std::min(loop_.experiment_.batch, loop_.experiment_.budget - asked_);
+      const double waited = seconds_since(since_ask_) - told_seconds_;
+      loop_.times_.evaluation_seconds += waited;
+      const AskedBatch asked = loop_.ask_up_to(room);
+      BatchTiming timing{loop_.batch_index_, static_cast<std::uint64_t>(asked.X.rows()),
+                         asked.ask_seconds,  waited,
+                         told_seconds_,      {}};
+      timing.pending.emplace();
+      for (const auto& [index, _] : pending_) timing.pending->push_back(index);
+      loop_.record_->append_timing(timing);
+      for (Eigen::Index r = 0; r < asked.X.rows(); ++r) {
+        const auto x = point_of(asked.X, r);
+        const std::uint64_t index = asked_++;
+        const std::uint64_t seed = evaluation_seed(loop_.experiment_.seed, index);
+        pending_[index] = {{x.begin(), x.end()}, loop_.batch_index_, seed};
+        ready_.push_back({index, {x.begin(), x.end()}, seed});
+      }
+      ++loop_.batch_index_;
+      told_seconds_ = 0.0;
+      since_ask_ = Clock::now();
+    }
+
+    // Records and tells every result that has landed, in the order of their indices.
+    void tell_landed() {
+      if (landed_.empty()) return;
+      std::sort(landed_.begin(), landed_.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      const std::size_t n = landed_.size();
+      bopp::Points X(static_cast<Eigen::Index>(n), loop_.problem_.dim());
+      std::vector<RecordedEvaluation> lines(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        auto& [index, e] = landed_[i];
+        const auto p = pending_.find(index);
+        RecordedEvaluation& line = lines[i];
+        line.index = index;
+        line.batch = p->second.batch;
+        line.x = std::move(p->second.x);
+        line.ok = e.ok;
+        line.y = e.y;
+        line.message = std::move(e.message);
+        line.seed = p->second.seed;
+        line.seconds = e.seconds;
+        for (std::size_t j = 0; j < line.x.size(); ++j)
+          X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = line.x[j];
+        pending_.erase(p);
+      }
+      landed_.clear();
+      std::vector<double> told_y(n);
+      std::vector<std::int32_t> told_status(n);
+      loop_.record_batch(lines, 0, result_, told_y, told_status);
+      const auto t = Clock::now();
+      tell_batch(loop_.algorithm_, X, told_y, told_status);
+      loop_.log_.set_evaluations(result_.evaluations);
+      const double seconds = seconds_since(t);
+      told_seconds_ += seconds;
+      loop_.times_.algorithm_seconds += seconds;
+      loop_.progress_.update(result_.evaluations,
+                             result_.best ? std::optional(result_.best->y) : std::nullopt);
+    }
+
+    RunLoop& loop_;
+    RunResult& result_;
+    std::uint64_t asked_ = 0;                   // points asked so far: the next index
+    std::map<std::uint64_t, Pending> pending_;  // asked, not yet told, by index
+    std::deque<PointJob> ready_;                // asked, not yet given to a worker
+    std::vector<std::pair<std::uint64_t, Evaluation>> landed_;  // evaluated, not yet told
+    Clock::time_point since_ask_;                               // when the last ask ended
+    double told_seconds_ = 0.0;                                 // tell time since then
+    bool stopped_ = false;
+  };
+
+  void run_async(RunResult& result) {
+    AsyncFeed feed(*this, result);
+    evaluator_.stream(feed);
+    if (feed.finish()) {
+      result.status = RunStatus::stopped;
+      result.message = stop_message(result.evaluations, "the points under way finished");
+    }
   }
 
   const Experiment& experiment_;
@@ -444,6 +583,15 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   std::unique_ptr<Algorithm> algorithm =
       make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
                          experiment.seed, algorithm_services);
+  if (experiment.async && !algorithm->asks_with_pending()) {
+    throw Error(experiment.source + ": [evaluator] async = true, but algorithm '" +
+                algorithm_entry.name() + "' (" +
+                algorithm_entry.library->path().filename().string() +
+                ") cannot be asked while points are pending (it does not offer " +
+                BOPP_EXTENSION_PENDING_ASKS +
+                "); remove async, or use batch > 1 to evaluate "
+                "in parallel");
+  }
   std::unique_ptr<Evaluator> own_evaluator;
   if (options.caller_evaluator != nullptr && experiment.evaluator != "serial") {
     throw Error("[evaluator] kind '" + experiment.evaluator + "' cannot evaluate " +

@@ -200,11 +200,12 @@ double RunRecord::now() const {
 }
 
 void RunRecord::append_timing(const BatchTiming& t) {
-  const nlohmann::json line = {{"batch", t.batch},
-                               {"points", t.points},
-                               {"ask_time", t.ask_seconds},
-                               {"evaluation_time", t.evaluation_seconds},
-                               {"tell_time", t.tell_seconds}};
+  nlohmann::json line = {{"batch", t.batch},
+                         {"points", t.points},
+                         {"ask_time", t.ask_seconds},
+                         {"evaluation_time", t.evaluation_seconds},
+                         {"tell_time", t.tell_seconds}};
+  if (t.pending) line["pending"] = *t.pending;
   if (!append_whole_lines(batches_fd_, batches_size_, line.dump() + "\n"))
     cannot_write("batches.jsonl", strerror_text());
 }
@@ -322,9 +323,14 @@ std::vector<T> read_json_lines(const fs::path& file, const char* what, Parse par
 
 std::vector<BatchTiming> read_batch_timings(const fs::path& file) {
   return read_json_lines<BatchTiming>(file, "batch timing", [](const nlohmann::json& j) {
-    return BatchTiming{j.at("batch").get<std::uint64_t>(), j.at("points").get<std::uint64_t>(),
-                       j.at("ask_time").get<double>(), j.at("evaluation_time").get<double>(),
-                       j.at("tell_time").get<double>()};
+    return BatchTiming{j.at("batch").get<std::uint64_t>(),
+                       j.at("points").get<std::uint64_t>(),
+                       j.at("ask_time").get<double>(),
+                       j.at("evaluation_time").get<double>(),
+                       j.at("tell_time").get<double>(),
+                       j.contains("pending")
+                           ? std::optional(j.at("pending").get<std::vector<std::uint64_t>>())
+                           : std::nullopt};
   });
 }
 

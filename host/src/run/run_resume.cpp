@@ -5,6 +5,7 @@
 #include <bopp/host/run/run_resume.hpp>
 #include <bopp/host/run/run_status.hpp>
 
+#include <fstream>
 #include <string>
 
 namespace bopp::host {
@@ -33,6 +34,17 @@ void check_library(const nlohmann::json& run, const char* kind, const Entry& ent
 
 std::optional<RunResult> resume_locked(const fs::path& folder, const PluginRegistry& registry,
                                        const RunOptions& options, const ResumeOptions& resume) {
+  // An asynchronous run's record is in the order results came back, and what its algorithm
+  // had been told at each ask depended on that timing: the replay does not redo it yet.
+  if (Experiment::load(folder / "experiment.toml").async) {
+    std::ifstream in(folder / "run.json");
+    const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
+    if (recorded_status_text(run) == to_string(RunStatus::completed)) return std::nullopt;
+    throw Error(
+        "it is an asynchronous run ([evaluator] async = true), and bopp resume replays only "
+        "runs that ask batch by batch; start it again with `bopp run " +
+        (folder / "experiment.toml").string() + " --overwrite`");
+  }
   const RecordedRun recorded = read_recorded_run(folder);
   const std::string status = recorded_status_text(recorded.run);
   if (status == to_string(RunStatus::completed)) return std::nullopt;

@@ -15,18 +15,13 @@ void write_setup(Writer& w, const ObjectiveSpec& spec) {
   w.number(spec.seed);
 }
 
-void write_chunk(Writer& w, const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                 std::deque<std::size_t>& queue, std::size_t count,
-                 std::deque<std::size_t>& in_flight) {
-  w.number(static_cast<std::uint32_t>(count));
-  w.number(static_cast<std::uint32_t>(X.cols()));
-  for (std::size_t k = 0; k < count; ++k) {
-    const std::size_t row = queue.front();
-    queue.pop_front();
-    w.number(static_cast<std::uint64_t>(row));
-    w.number(seeds[row]);
-    for (double x : point_of(X, static_cast<Eigen::Index>(row))) w.number(x);
-    in_flight.push_back(row);
+void write_chunk(Writer& w, std::span<const PointJob> jobs) {
+  w.number(static_cast<std::uint32_t>(jobs.size()));
+  w.number(static_cast<std::uint32_t>(jobs.empty() ? 0 : jobs.front().x.size()));
+  for (const PointJob& job : jobs) {
+    w.number(job.id);
+    w.number(job.seed);
+    for (double x : job.x) w.number(x);
   }
 }
 

@@ -59,7 +59,8 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
       raw_samples_(static_cast<int>(config.integer("raw_samples"))),
       optimizer_restarts_(static_cast<int>(config.integer("optimizer_restarts"))),
       thompson_features_(static_cast<int>(config.integer("thompson_features"))),
-      X_(0, problem.dim()) {
+      X_(0, problem.dim()),
+      pending_(problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm 'gpbo'");
   if (initial_points_ == 0) initial_points_ = 2 * (problem_.dim() + 1);
   if (problem_.has_candidates()) {
@@ -155,19 +156,24 @@ Points Gpbo::ask(std::size_t max_points) {
   if (in_design || y_.size() < 2) {
     const Eigen::Index count = in_design ? std::min(q, initial_points_ - design_used_) : 1;
     for (Eigen::Index i = 0; i < count; ++i) out.row(i) = next_design_point().transpose();
-    return out.topRows(count);
+    out.conservativeResize(count, Eigen::NoChange);
+    pending_.add(out);
+    return out;
   }
   fit_model();
   bo::GaussianProcess working = *gp_;
+  if (!thompson_batches_ && !pending_.empty()) working.add_fantasies(pending_.points());
   for (; filled < q; ++filled) {
     const Eigen::VectorXd x = choose(working, thompson_batches_, rng_());
     out.row(filled) = x.transpose();
     if (!thompson_batches_ && filled + 1 < q) working.add_fantasies(x.transpose());
   }
+  pending_.add(out);
   return out;
 }
 
 void Gpbo::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
+  pending_.remove_told(X);
   bo::append_successful_rows(X_, y_, X, y, status);
 }
 

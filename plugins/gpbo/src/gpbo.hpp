@@ -7,11 +7,14 @@
 // `ts`) over the box, or over the candidate set when the problem has one. A batch of q
 // points comes from q independent Thompson samples (acquisition `ts`, or batch = "thompson")
 // or from the kriging believer (each point is added to the GP as a fantasy at its posterior
-// mean before the next one is chosen). Failed evaluations are skipped.
+// mean before the next one is chosen). Failed evaluations are skipped. It may be asked while
+// points it asked are still being evaluated (asynchronous runs): those pending points enter
+// the GP as kriging-believer fantasies too (Thompson batches ignore them).
 #pragma once
 
 #include <bopp/bo/gaussian_process.hpp>
 #include <bopp/bo/ucb_beta.hpp>
+#include <bopp/kit/pending_points.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
@@ -30,6 +33,7 @@ class Gpbo {
   static constexpr const char* summary =
       "GP-based Bayesian optimization: Sobol design, then EI / log-EI / UCB / Thompson sampling";
   static std::vector<Param> params();
+  static constexpr bool asks_with_pending = true;
 
   Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host);
 
@@ -66,6 +70,7 @@ class Gpbo {
   std::vector<bool> candidate_used_;  // candidate rows already asked
   Eigen::MatrixXd X_;                 // successful observations
   Eigen::VectorXd y_;
+  PendingPoints pending_;  // asked, not told yet
   std::optional<bo::GaussianProcess> gp_;
   std::optional<bo::Hyperparameters> last_fit_;
 };

@@ -27,6 +27,8 @@ class RandomSearch {
   static constexpr const char* summary =
       "random search: uniform or Sobol points in the box, or rows of the candidate set";
   static std::vector<Param> params();
+  // Its points never depend on what it was told, so points still pending change nothing.
+  static constexpr bool asks_with_pending = true;
 
   // Throws SchemaError when design = "sobol" and the problem has more dimensions than the
   // Sobol tables, std::invalid_argument when a bound is not finite.

@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 #define BOPP_ABI_MAJOR 1
-#define BOPP_ABI_MINOR 1
+#define BOPP_ABI_MINOR 2
 
 /* The one symbol every plugin library exports. */
 #define BOPP_ENTRY_SYMBOL "bopp_plugin_manifest"
@@ -234,6 +234,19 @@ typedef struct bopp_algorithm_class {
   bopp_status (*recommend)(void* instance, double* x, char* error, size_t error_capacity);
   const void* (*get_extension)(void* instance, const char* id);
 } bopp_algorithm_class;
+
+/*
+ * Extension BOPP_EXTENSION_PENDING_ASKS (ABI 1.2), returned by an algorithm instance's
+ * `get_extension`: the algorithm may be asked again while points it asked earlier are still
+ * being evaluated, and is then told any subset of its pending points, in any order (each
+ * point is told exactly once, as the host rounded it). A host asks this way only when the
+ * experiment sets `[evaluator] async = true`; without the extension that setting is refused.
+ * The pointer is static; the struct carries no functions yet.
+ */
+#define BOPP_EXTENSION_PENDING_ASKS "bopp.pending_asks/1"
+typedef struct bopp_pending_asks {
+  uint32_t struct_size;
+} bopp_pending_asks;
 
 /* ---- manifest ------------------------------------------------------------------------- */
 /*

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 namespace bopp::host {
@@ -64,6 +65,20 @@ TEST(Experiment, OutOfRangeValueIsAnError) {
       parse_error("[run]\nbudget = 0\n[objective]\nname='a'\n[algorithm]\nname='b'\n");
   EXPECT_NE(message.find("'budget'"), std::string::npos) << message;
   EXPECT_NE(message.find(">= 1"), std::string::npos) << message;
+}
+
+TEST(Experiment, AsyncIsOffByDefaultAndRoundTripsThroughTheResolvedFile) {
+  EXPECT_FALSE(Experiment::parse(kMinimal, "exp.toml").async);
+  const Experiment e = Experiment::parse(
+      std::string(kMinimal) + "[evaluator]\nkind = 'threads'\nasync = true\n", "exp.toml");
+  EXPECT_TRUE(e.async);
+  std::ostringstream resolved;
+  resolved << e.to_toml();
+  EXPECT_TRUE(Experiment::parse(resolved.str(), "experiment.toml").async) << resolved.str();
+  const std::string message = parse_error(std::string(kMinimal) + "[evaluator]\nasync = 'yes'\n");
+  EXPECT_NE(message.find("exp.toml:11:"), std::string::npos) << message;
+  EXPECT_NE(message.find("'async'"), std::string::npos) << message;
+  EXPECT_NE(message.find("must be bool, got string"), std::string::npos) << message;
 }
 
 TEST(Experiment, UnknownSectionSuggestsTheRightOne) {

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -166,6 +167,36 @@ TEST(MpiEvaluator, GivesTheSerialRecordBitForBitOnANoisyObjective) {
     EXPECT_EQ(expected[i].seed, got[i].seed) << i;
   }
   EXPECT_NE(test::read_text(record / "run.json").find("\"mpi (2 ranks)\""), std::string::npos);
+}
+
+// Asynchronous under mpirun: each evaluating rank is given a point as soon as it is free; the
+// values by index are the serial run's.
+TEST(MpiEvaluator, AnAsynchronousRunKeepsTheSerialValuesAndRecordsPendingPoints) {
+  SKIP_WITHOUT_MPIRUN();
+  const std::string objective =
+      "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 3\nseed = 2\nnoise_std = 0.3";
+  const PluginRegistry registry({test::plugin_dir()});
+  Experiment serial = Experiment::parse(experiment_text(objective, "kind = 'serial'", 12), "s");
+  serial.output = (test::fresh_folder("async-serial") / "record").string();
+  serial.resolve_plugins(registry);
+  RunOptions quiet;
+  quiet.progress = false;
+  quiet.log = nullptr;
+  const auto expected =
+      read_evaluations(run_experiment(serial, registry, quiet).record / "evaluations.jsonl");
+  const fs::path record = run_under_mpirun(
+      experiment_text(objective, "kind = 'mpi'\nasync = true", 12), "async-mpi", "crashing");
+  EXPECT_EQ(status_of(record), "completed") << test::read_text(record.parent_path() / "mpirun.out");
+  auto got = read_evaluations(record / "evaluations.jsonl");
+  std::sort(got.begin(), got.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  ASSERT_EQ(got.size(), 12u) << test::read_text(record.parent_path() / "mpirun.out");
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(got[i].index, i);
+    EXPECT_EQ(expected[i].x, got[i].x) << i;
+    EXPECT_EQ(std::memcmp(&expected[i].y, &got[i].y, sizeof(double)), 0) << i;
+  }
+  const std::string asks = test::read_text(record / "batches.jsonl");
+  EXPECT_NE(asks.find("\"pending\":[]"), std::string::npos) << asks;
 }
 
 TEST(MpiEvaluator, CrashExitAndHangCostExactlyTheirOwnEvaluations) {

@@ -155,4 +155,35 @@ TEST(Gpbo, Hartmann6ReachesSmallRegretAndBeatsRandomSearch) {
       << "gpbo " << median(gp) << ", random " << median(random);
 }
 
+// Asked again before the first point is told (an asynchronous run), gpbo counts the pending
+// point as a fantasy: UCB's variance there has collapsed, so the second point goes elsewhere.
+// Without the fantasy both asks maximize the same acquisition and land on the same optimum.
+TEST(Gpbo, APendingPointIsAFantasyAtTheNextAsk) {
+  const TestProblem t = branin_problem();
+  int apart = 0;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    Gpbo gpbo(t.problem, config("acquisition = \"ucb\"\ninitial_points = 6"), seed, bopp::Host());
+    const bopp::Points design = gpbo.ask(6);
+    Eigen::VectorXd y(design.rows());
+    for (Eigen::Index i = 0; i < design.rows(); ++i) y[i] = -t.minimize(design.row(i).transpose());
+    gpbo.tell(design, y, std::vector<std::int32_t>(6, BOPP_OK));
+    const bopp::Points first = gpbo.ask(1);
+    const bopp::Points second = gpbo.ask(1);
+    const double scale_of_box = (t.problem.upper - t.problem.lower).norm();
+    if ((first.row(0) - second.row(0)).norm() > 1e-2 * scale_of_box) ++apart;
+    // Told in the other order, each once: both leave the pending set, and gpbo goes on.
+    const std::vector<std::int32_t> ok{BOPP_OK};
+    gpbo.tell(second, Eigen::VectorXd::Constant(1, -t.minimize(second.row(0).transpose())), ok);
+    gpbo.tell(first, Eigen::VectorXd::Constant(1, -t.minimize(first.row(0).transpose())), ok);
+    EXPECT_EQ(gpbo.ask(1).rows(), 1);
+  }
+  EXPECT_EQ(apart, 4);
+}
+
+TEST(Gpbo, OffersThePendingAsksExtension) {
+  const bopp_algorithm_class* table = bopp::kit::AlgorithmTrampolines<Gpbo>::table();
+  EXPECT_NE(table->get_extension(nullptr, BOPP_EXTENSION_PENDING_ASKS), nullptr);
+  EXPECT_EQ(table->get_extension(nullptr, "bopp.unknown/1"), nullptr);
+}
+
 }  // namespace

@@ -55,7 +55,8 @@ struct NanObjective {
 // Sum of squares on [0, 1]^dim after sleeping `sleep_ms` per point: long enough for a test to
 // kill the process (kill -9) in the middle of a run. `noise` adds a value drawn from the
 // evaluation's seed, uniform in [-noise/2, noise/2): a noisy objective whose values depend on
-// the seed alone, for the tests that resume a killed run.
+// the seed alone, for the tests that resume a killed run. `jitter_ms` sleeps jitter_ms * x0
+// more, so that points finish out of order (the asynchronous-run tests).
 struct SlowObjective {
   static constexpr const char* name = "slow_objective";
   static constexpr const char* version = "1.0.0";
@@ -63,25 +64,30 @@ struct SlowObjective {
   static std::vector<bopp::Param> params() {
     return {bopp::Param::integer("dim", 2, "number of dimensions").range(1, 1000),
             bopp::Param::real("sleep_ms", 20.0, "milliseconds slept per point").at_least(0.0),
-            bopp::Param::real("noise", 0.0, "width of the seeded uniform noise").at_least(0.0)};
+            bopp::Param::real("noise", 0.0, "width of the seeded uniform noise").at_least(0.0),
+            bopp::Param::real("jitter_ms", 0.0, "milliseconds slept more per unit of x0")
+                .at_least(0.0)};
   }
   SlowObjective(const bopp::Config& config, std::uint64_t, const bopp::Host&)
       : dim(config.integer("dim")),
         sleep_ms(config.real("sleep_ms")),
-        noise(config.real("noise")) {}
+        noise(config.real("noise")),
+        jitter_ms(config.real("jitter_ms")) {}
   bopp::Problem problem() const {
     bopp::Problem p = bopp::Problem::box(dim, 0.0, 1.0);
     p.optimum_value = 0.0;
     return p;
   }
   double evaluate(const Eigen::VectorXd& x, std::uint64_t seed) {
-    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(sleep_ms));
+    std::this_thread::sleep_for(
+        std::chrono::duration<double, std::milli>(sleep_ms + jitter_ms * x[0]));
     const double uniform = static_cast<double>(seed >> 11) * 0x1.0p-53;  // [0, 1)
     return x.squaredNorm() + noise * (uniform - 0.5);
   }
   std::int64_t dim;
   double sleep_ms;
   double noise;
+  double jitter_ms;
 };
 
 // x0 + x1 + x2 over a continuous [0, 1], an integer [0, 10] and a 4-level categorical [0, 3]

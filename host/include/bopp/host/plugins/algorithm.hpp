@@ -39,6 +39,9 @@ class Algorithm {
   void tell(const bopp::Points& X, std::span<const double> y, std::span<const std::int32_t> status);
   // Checked like ask: a point outside the bounds (or NaN) is PluginMisbehaving.
   Eigen::VectorXd recommend();
+  // Whether it may be asked while points it asked are still being evaluated (the
+  // BOPP_EXTENSION_PENDING_ASKS extension of abi.h).
+  bool asks_with_pending() const;
 
  private:
   [[noreturn]] void fail(const char* call, const ErrorBuffer& error) const;

@@ -44,6 +44,7 @@ struct Experiment {
   std::uint32_t workers = 0;  // 0: one per core
   double timeout_s = 0.0;     // processes: longest evaluation before its worker is killed; 0: none
   std::uint64_t memory_mb = 0;  // processes: address-space cap per worker in MiB; 0: none
+  bool async = false;           // ask whenever a worker is free, with other points still pending
 
   // Reads `file`, removes the keys `unsets` name ("section.key" or "section.plugin.key") and
   // then applies `overrides` ("section.key=value" or "section.plugin.key=value", parsed by

@@ -41,6 +41,8 @@ struct BatchTiming {
   double ask_seconds = 0.0;
   double evaluation_seconds = 0.0;
   double tell_seconds = 0.0;
+  // Asynchronous runs: the indices asked before and not yet told when this batch was asked.
+  std::optional<std::vector<std::uint64_t>> pending;
 };
 
 nlohmann::json to_json(const RecordedEvaluation& e);

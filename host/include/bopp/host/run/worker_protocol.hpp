@@ -13,10 +13,10 @@
 
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
+#include <bopp/host/run/evaluator.hpp>
 
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,11 +84,8 @@ struct Result {
 
 void write_setup(Writer& w, const ObjectiveSpec& spec);
 void write_result(Writer& w, std::uint64_t index, const Evaluation& e);
-// A chunk of the first `count` rows of `queue` (rows of X, each with seeds[row]): they are
-// taken from the queue and appended to `in_flight`, in the order the worker will evaluate them.
-void write_chunk(Writer& w, const bopp::Points& X, std::span<const std::uint64_t> seeds,
-                 std::deque<std::size_t>& queue, std::size_t count,
-                 std::deque<std::size_t>& in_flight);
+// A chunk of points, each with its id and seed, in the order the worker will evaluate them.
+void write_chunk(Writer& w, std::span<const PointJob> jobs);
 
 // A whole result from the front of `bytes`, with how many bytes it took; nullopt when
 // `bytes` does not hold one yet.

@@ -6,11 +6,14 @@
 //     static constexpr const char* version = "1.0.0";
 //     static constexpr const char* summary = "one line";
 //     static std::vector<bopp::Param> params();
-//     MyAlgorithm(const bopp::Problem&, const bopp::Config&, std::uint64_t seed, const
-//     bopp::Host&); bopp::Points ask(std::size_t max_points);                  // 1..max_points
-//     rows void tell(const bopp::Points& X, const Eigen::VectorXd& y, // maximization convention
+//     MyAlgorithm(const bopp::Problem&, const bopp::Config&, std::uint64_t seed,
+//                 const bopp::Host&);
+//     bopp::Points ask(std::size_t max_points);  // 1..max_points rows
+//     void tell(const bopp::Points& X, const Eigen::VectorXd& y,  // maximization convention
 //               std::span<const std::int32_t> status);           // BOPP_OK or failed
 //     Eigen::VectorXd recommend();
+//     // Optional: it may be asked while points it asked are still being evaluated.
+//     static constexpr bool asks_with_pending = true;
 //   };
 #pragma once
 
@@ -25,6 +28,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace bopp::kit {
 
@@ -103,7 +107,24 @@ struct AlgorithmTrampolines {
     });
   }
 
-  static const void* get_extension(void*, const char*) noexcept { return nullptr; }
+  // A class that sets `static constexpr bool asks_with_pending = true` may be asked while
+  // points it asked are still being evaluated (abi.h, BOPP_EXTENSION_PENDING_ASKS).
+  static constexpr bool asks_with_pending() {
+    if constexpr (requires { T::asks_with_pending; }) {
+      return T::asks_with_pending;
+    } else {
+      return false;
+    }
+  }
+
+  static const void* get_extension(void*, const char* id) noexcept {
+    static const bopp_pending_asks pending_asks{sizeof(bopp_pending_asks)};
+    if (asks_with_pending() && id != nullptr &&
+        std::string_view(id) == BOPP_EXTENSION_PENDING_ASKS) {
+      return &pending_asks;
+    }
+    return nullptr;
+  }
 
   static const bopp_algorithm_class* table() {
     static const bopp_algorithm_class c = [] {
