@@ -8,6 +8,7 @@
 #include <bopp/host/run/run_resume.hpp>
 
 #include "crashing_objective_faults.hpp"
+#include "quiet_run_options.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -32,12 +33,7 @@ const PluginRegistry& registry() {
   return r;
 }
 
-RunOptions quiet() {
-  RunOptions o;
-  o.progress = false;
-  o.log = nullptr;
-  return o;
-}
+RunOptions quiet() { return test::quiet_run_options(); }
 
 Experiment experiment(const std::string& text, const std::string& folder_name) {
   Experiment e = Experiment::parse(text, "exp.toml");

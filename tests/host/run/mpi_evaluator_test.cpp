@@ -7,6 +7,7 @@
 
 #include "bopp_program_run.hpp"
 #include "crashing_objective_faults.hpp"
+#include "quiet_run_options.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -142,19 +143,23 @@ std::string status_of(const fs::path& record) {
   return run.is_object() ? run.value("status", "") : "";
 }
 
+// The evaluations of the same experiment run in this process with the serial evaluator.
+std::vector<RecordedEvaluation> serial_evaluations(const std::string& objective, int budget,
+                                                   const std::string& folder_name) {
+  const PluginRegistry registry({test::plugin_dir()});
+  Experiment serial =
+      Experiment::parse(experiment_text(objective, "kind = 'serial'", budget), "serial.toml");
+  serial.output = (test::fresh_folder(folder_name) / "record").string();
+  serial.resolve_plugins(registry);
+  return read_evaluations(run_experiment(serial, registry, test::quiet_run_options()).record /
+                          "evaluations.jsonl");
+}
+
 TEST(MpiEvaluator, GivesTheSerialRecordBitForBitOnANoisyObjective) {
   SKIP_WITHOUT_MPIRUN();
   const std::string objective =
       "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 3\nseed = 2\nnoise_std = 0.3";
-  const PluginRegistry registry({test::plugin_dir()});
-  Experiment serial = Experiment::parse(experiment_text(objective, "kind = 'serial'", 24), "s");
-  serial.output = (test::fresh_folder("serial") / "record").string();
-  serial.resolve_plugins(registry);
-  RunOptions quiet;
-  quiet.progress = false;
-  quiet.log = nullptr;
-  const auto expected =
-      read_evaluations(run_experiment(serial, registry, quiet).record / "evaluations.jsonl");
+  const auto expected = serial_evaluations(objective, 24, "serial");
   const fs::path record =
       run_under_mpirun(experiment_text(objective, "kind = 'mpi'", 24), "mpi", "crashing");
   const auto got = read_evaluations(record / "evaluations.jsonl");
@@ -175,15 +180,7 @@ TEST(MpiEvaluator, AnAsynchronousRunKeepsTheSerialValuesAndRecordsPendingPoints)
   SKIP_WITHOUT_MPIRUN();
   const std::string objective =
       "name = 'gpsample'\nkind = 'posterior_mean'\ndim = 3\nseed = 2\nnoise_std = 0.3";
-  const PluginRegistry registry({test::plugin_dir()});
-  Experiment serial = Experiment::parse(experiment_text(objective, "kind = 'serial'", 12), "s");
-  serial.output = (test::fresh_folder("async-serial") / "record").string();
-  serial.resolve_plugins(registry);
-  RunOptions quiet;
-  quiet.progress = false;
-  quiet.log = nullptr;
-  const auto expected =
-      read_evaluations(run_experiment(serial, registry, quiet).record / "evaluations.jsonl");
+  const auto expected = serial_evaluations(objective, 12, "async-serial");
   const fs::path record = run_under_mpirun(
       experiment_text(objective, "kind = 'mpi'\nasync = true", 12), "async-mpi", "crashing");
   EXPECT_EQ(status_of(record), "completed") << test::read_text(record.parent_path() / "mpirun.out");

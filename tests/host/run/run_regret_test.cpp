@@ -7,6 +7,7 @@
 #include <bopp/host/run/run.hpp>
 
 #include "bopp_program_run.hpp"
+#include "quiet_run_options.hpp"
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
@@ -25,12 +26,7 @@ const PluginRegistry& registry() {
   return r;
 }
 
-RunOptions quiet() {
-  RunOptions o;
-  o.progress = false;
-  o.log = nullptr;
-  return o;
-}
+RunOptions quiet() { return test::quiet_run_options(); }
 
 Experiment experiment(const std::string& objective, const std::string& run,
                       const std::string& folder_name) {

@@ -5,6 +5,7 @@
 #include <bopp/host/run/run.hpp>
 #include <bopp/host/run/run_resume.hpp>
 
+#include "quiet_run_options.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -25,12 +26,7 @@ const PluginRegistry& registry() {
   return r;
 }
 
-RunOptions quiet() {
-  RunOptions o;
-  o.progress = false;
-  o.log = nullptr;
-  return o;
-}
+RunOptions quiet() { return test::quiet_run_options(); }
 
 // A noisy objective and an algorithm whose asks depend on what it was told, in batches that
 // do not divide the budget.

@@ -4,6 +4,7 @@
 #include <bopp/host/run/experiment.hpp>
 #include <bopp/host/run/run.hpp>
 
+#include "quiet_run_options.hpp"
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
@@ -25,12 +26,7 @@ const PluginRegistry& registry() {
   return r;
 }
 
-RunOptions quiet() {
-  RunOptions o;
-  o.progress = false;
-  o.log = nullptr;
-  return o;
-}
+RunOptions quiet() { return test::quiet_run_options(); }
 
 // An experiment of `objective` and `algorithm` (TOML lines of their tables) into a fresh folder.
 Experiment experiment(const std::string& objective, const std::string& algorithm,
