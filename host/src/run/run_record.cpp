@@ -170,10 +170,19 @@ void RunRecord::claim_folder(bool overwrite) const {
     if (overwrite) return;
     std::ifstream in(folder_ / "run.json");
     const std::string status = recorded_status_text(nlohmann::json::parse(in, nullptr, false));
-    const std::string resume = status == to_string(RunStatus::completed)
-                                   ? ""
-                                   : " (it did not complete, status '" + status +
-                                         "': `bopp resume " + folder_.string() + "` continues it)";
+    // bopp resume does not replay an asynchronous run (run_resume.cpp): no hint there.
+    bool async = false;
+    try {
+      async =
+          toml::parse_file((folder_ / "experiment.toml").string())["evaluator"]["async"].value_or(
+              false);
+    } catch (const toml::parse_error&) {
+    }
+    const std::string resume =
+        status == to_string(RunStatus::completed)
+            ? ""
+            : " (it did not complete, status '" + status + "'" +
+                  (async ? ")" : ": `bopp resume " + folder_.string() + "` continues it)");
     throw Error("the output folder '" + folder_.string() + "' already holds a run" + resume +
                 "; choose another with --output, or pass --overwrite");
   }

@@ -202,6 +202,17 @@ TEST(AsyncRun, ResumeLeavesACompleteRunAndRefusesAnInterruptedOne) {
         << error.what();
   }
   EXPECT_EQ(test::read_text(r.record / "evaluations.jsonl"), before);
+  // Nor does `bopp run` into the folder point to bopp resume.
+  Experiment again = Experiment::load(r.record / "experiment.toml");
+  again.resolve_plugins(registry());
+  try {
+    run_experiment(again, registry(), quiet());
+    FAIL() << "a run replaced a record without --overwrite";
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("it did not complete, status 'running')"), std::string::npos) << message;
+    EXPECT_EQ(message.find("bopp resume"), std::string::npos) << message;
+  }
 }
 
 }  // namespace
