@@ -117,8 +117,8 @@ def main(argv):
     for objective in sorted({k[0] for k in runs}):
         algos = sorted(a for o, a in runs if o == objective)
         print(f"## {objective}: regret ratio R_t / R_t(unif), mean +- se over seeds\n")
-        print("| algorithm | seeds | T | " + " | ".join(f"t={c}" for c in CHECKPOINTS) + " |")
-        print("|---|---:|---:|" + "---:|" * len(CHECKPOINTS))
+        print("| algorithm | seeds | T | " + " | ".join(f"t={c}" for c in CHECKPOINTS) + " | at T |")
+        print("|---|---:|---:|" + "---:|" * (len(CHECKPOINTS) + 1))
         for a in algos:
             rs = runs[(objective, a)]
             T = min(len(r[1][0]) for r in rs)
@@ -129,6 +129,8 @@ def main(argv):
                     continue
                 m, se = mean_se([r[1][0][c - 1] for r in rs])
                 cells.append(f"{m:.4f} ± {se:.4f}" if not math.isnan(se) else f"{m:.4f}")
+            m, se = mean_se([r[1][0][T - 1] for r in rs])
+            cells.append(f"{m:.4f} ± {se:.4f}" if not math.isnan(se) else f"{m:.4f}")
             print(f"| {a} | {len(rs)} | {T} | " + " | ".join(cells) + " |")
         print(f"\n## {objective}: algorithm time (s) up to t, ask + tell (ask / tell), mean over seeds\n")
         print("| algorithm | seeds | T | " + " | ".join(f"t={c}" for c in TIME_CHECKPOINTS) + " | at T |")
