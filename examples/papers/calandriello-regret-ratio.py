@@ -199,7 +199,7 @@ def main(argv):
                     ft.write("\n\n")
             if traced:
                 with open(base + "-trace.dat", "w") as f:
-                    for a in traced:
+                    for a in (a for a in traced if a.startswith("bbkb")):  # bkb: all of size 1
                         f.write(f"# {a}: t at batch end, batch size, dictionary size, width (lowest seed)\n")
                         for e, s, d, w in sorted(runs[(objective, a)])[0][1][2]:
                             f.write(f"{e} {s} {d} {w:.6g}\n")
