@@ -1,5 +1,5 @@
-# Dai et al. 2022, Figure 1d (reduced): median noiseless simple regret over seeds against
-# evaluations, from the curves dai-fig1-regret.py writes. Variables (gnuplot -e): curves = the CSV,
+# Dai et al. 2022, Figure 1d: median noiseless simple regret over seeds against iterations (one
+# batch of B per iteration, as the paper plots), from the curves dai-fig1-regret.py writes. Variables (gnuplot -e): curves = the CSV,
 # out = the PNG to write.
 if (!exists("curves")) curves = "report/dai-fig1/curves.csv"
 if (!exists("out")) out = "report/dai-fig1/dai-fig1.png"
@@ -10,8 +10,8 @@ if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
 }
 set output out
 set datafile separator ","
-set title "Dai et al. Figure 1d (reduced): median simple regret over 5 GP samples (noiseless)"
-set xlabel "evaluations (5 random, then the method's)"
+set title "Dai et al. Figure 1d: median simple regret over 10 GP samples (noiseless)"
+set xlabel "iterations after 5 random points (B points each)"
 set ylabel "simple regret (median; 1e-4 stands for 0)"
 set key outside right
 set grid
