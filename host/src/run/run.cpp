@@ -338,8 +338,12 @@ class RunLoop {
     log_.set_evaluations(result.evaluations);
     const double tell_seconds = seconds_since(t);
     times_.algorithm_seconds += tell_seconds;
-    const BatchTiming timing{batch_index_ - 1, n,           asked.ask_seconds, evaluation_seconds,
-                             tell_seconds,     std::nullopt};
+    const BatchTiming timing{.batch = batch_index_ - 1,
+                             .points = n,
+                             .ask_seconds = asked.ask_seconds,
+                             .evaluation_seconds = evaluation_seconds,
+                             .tell_seconds = tell_seconds,
+                             .pending = std::nullopt};
     if (record_ == nullptr) {
       replayed_timings_.push_back(timing);
     } else if (timing.batch >= timed_batches_) {
@@ -435,11 +439,14 @@ class RunLoop {
       const double waited = seconds_since(since_ask_) - told_seconds_;
       loop_.times_.evaluation_seconds += waited;
       const AskedBatch asked = loop_.ask_up_to(room);
-      BatchTiming timing{loop_.batch_index_, static_cast<std::uint64_t>(asked.X.rows()),
-                         asked.ask_seconds,  waited,
-                         told_seconds_,      {}};
-      timing.pending.emplace();
-      for (const auto& [index, _] : pending_) timing.pending->push_back(index);
+      std::vector<std::uint64_t> pending;
+      for (const auto& [index, _] : pending_) pending.push_back(index);
+      const BatchTiming timing{.batch = loop_.batch_index_,
+                               .points = static_cast<std::uint64_t>(asked.X.rows()),
+                               .ask_seconds = asked.ask_seconds,
+                               .evaluation_seconds = waited,
+                               .tell_seconds = told_seconds_,
+                               .pending = std::move(pending)};
       loop_.record_->append_timing(timing);
       for (Eigen::Index r = 0; r < asked.X.rows(); ++r) {
         const auto x = point_of(asked.X, r);
