@@ -1,6 +1,8 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/run/recorded_run.hpp>
 
+#include <toml++/toml.h>
+
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -31,6 +33,15 @@ void for_each_whole_line(std::string_view text, Line line) {
 }
 
 }  // namespace
+
+bool records_asynchronous_run(const fs::path& folder) {
+  try {
+    return toml::parse_file((folder / "experiment.toml").string())["evaluator"]["async"].value_or(
+        false);
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+}
 
 RecordedRun read_recorded_run(const fs::path& folder) {
   RecordedRun recorded;

@@ -2,6 +2,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/write_all.hpp>
+#include <bopp/host/run/recorded_run.hpp>
 #include <bopp/host/run/run_record.hpp>
 #include <bopp/host/run/run_status.hpp>
 
@@ -171,13 +172,7 @@ void RunRecord::claim_folder(bool overwrite) const {
     std::ifstream in(folder_ / "run.json");
     const std::string status = recorded_status_text(nlohmann::json::parse(in, nullptr, false));
     // bopp resume does not replay an asynchronous run (run_resume.cpp): no hint there.
-    bool async = false;
-    try {
-      async =
-          toml::parse_file((folder_ / "experiment.toml").string())["evaluator"]["async"].value_or(
-              false);
-    } catch (const toml::parse_error&) {
-    }
+    const bool async = records_asynchronous_run(folder_);
     const std::string resume =
         status == to_string(RunStatus::completed)
             ? ""

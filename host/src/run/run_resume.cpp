@@ -36,7 +36,7 @@ std::optional<RunResult> resume_locked(const fs::path& folder, const PluginRegis
                                        const RunOptions& options, const ResumeOptions& resume) {
   // An asynchronous run's record is in the order results came back, and what its algorithm
   // had been told at each ask depended on that timing: the replay does not redo it yet.
-  if (Experiment::load(folder / "experiment.toml").async) {
+  if (records_asynchronous_run(folder)) {
     std::ifstream in(folder / "run.json");
     const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
     if (recorded_status_text(run) == to_string(RunStatus::completed)) return std::nullopt;

@@ -31,4 +31,8 @@ struct RecordedRun {
 // what bopp writes, or the indices of evaluations.jsonl are not 0, 1, 2, ...
 RecordedRun read_recorded_run(const std::filesystem::path& folder);
 
+// Whether the record in `folder` is of an asynchronous run (`[evaluator] async = true` in its
+// experiment.toml), which bopp resume does not replay; false when the file does not read.
+bool records_asynchronous_run(const std::filesystem::path& folder);
+
 }  // namespace bopp::host
