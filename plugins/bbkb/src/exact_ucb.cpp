@@ -1,14 +1,10 @@
 #include "exact_ucb.hpp"
 
 #include "candidate_rows.hpp"
-#include "exact_gp.hpp"
 
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/kit/seed_mixing.hpp>
-
-#include <cmath>
-#include <limits>
 
 namespace bopp::bbkb {
 
@@ -17,13 +13,15 @@ ExactUcb::ExactUcb(bool batched, const char* algorithm, const Problem& problem,
     : batched_(batched),
       problem_(problem),
       settings_(read_settings(config, problem, algorithm)),
-      observed_(make_exact_gp(settings_, problem_.candidates)) {
+      gp_(settings_.kernel(problem_.dim()), problem_.candidates, settings_.lambda) {
   if (!batched_) settings_.c_tilde = 1.0;
   start_batch();
   // As BBKB: a first arm drawn uniformly, a batch of its own.
   std::mt19937_64 first(derive_seed(seed, 0));
-  chosen_.push_back(static_cast<Eigen::Index>(
-      bo::uniform_index(first, static_cast<std::uint64_t>(problem_.candidates.rows()))));
+  const auto arm = static_cast<Eigen::Index>(
+      bo::uniform_index(first, static_cast<std::uint64_t>(problem_.candidates.rows())));
+  chosen_.push_back(arm);
+  gp_.append(arm);
   closed_ = true;
 }
 
@@ -41,44 +39,42 @@ Points ExactUcb::ask(std::size_t max_points) {
 }
 
 Eigen::Index ExactUcb::choose() {
-  const Eigen::Index arm = first_argmax(mean_ + width_ * variance_.cwiseSqrt());
+  // λ-scaled variances, as the paper's width expects: σ²/λ.
+  const Eigen::VectorXd variance = gp_.variance() / settings_.lambda;
+  const Eigen::Index arm = first_argmax(mean_ + width_ * variance.cwiseSqrt());
   chosen_.push_back(arm);
-  product_ *= 1.0 + variance_[arm];
+  product_ *= 1.0 + variance[arm];
   closed_ = !batched_ || product_ > settings_.c_tilde;
-  if (!closed_) {
-    batch_->add_fantasies(problem_.candidates.row(arm));
-    variance_ = batch_->predict(problem_.candidates).variance / settings_.lambda;
-  }
+  gp_.append(arm);  // hallucinated until told
   return arm;
 }
 
 void ExactUcb::tell(const Points& X, const Eigen::VectorXd& y,
                     std::span<const std::int32_t> status) {
-  const std::vector<Eigen::Index> ok = bo::successful_rows(y, status);
-  Points rows(static_cast<Eigen::Index>(ok.size()), problem_.dim());
-  Eigen::VectorXd values(rows.rows());
-  for (std::size_t k = 0; k < ok.size(); ++k) {
-    const auto r = static_cast<Eigen::Index>(k);
-    rows.row(r) =
-        problem_.candidates.row(nearest_candidate(problem_.candidates, X.row(ok[k]).transpose()));
-    values[r] = y[ok[k]];
+  for (const Eigen::Index r : bo::successful_rows(y, status)) {
+    const Eigen::Index arm = nearest_candidate(problem_.candidates, X.row(r).transpose());
+    // A told point is normally the next hallucinated row; after a failure or out of order,
+    // the rows from the first untold one on are dropped and the point appended afresh.
+    const std::size_t next = gp_.valued_rows();
+    if (next == gp_.rows() || gp_.arm(next) != arm) {
+      gp_.truncate(next);
+      gp_.append(arm);
+    }
+    gp_.give_value(y[r]);
   }
-  if (rows.rows() > 0) observed_.add_observations(rows, values);
   told_ += static_cast<std::size_t>(X.rows());
   if (closed_ && told_ >= chosen_.size()) end_batch();
 }
 
 void ExactUcb::end_batch() {
   batch_sizes_.push_back(chosen_.size());
+  gp_.truncate(gp_.valued_rows());  // the batch's failed points
   start_batch();
 }
 
 void ExactUcb::start_batch() {
-  const bo::Posterior p = observed_.predict(problem_.candidates);
-  mean_ = p.mean;
-  variance_ = p.variance / settings_.lambda;
-  width_ = settings_.width(information_gain(observed_, settings_.lambda), settings_.c_tilde);
-  if (batched_) batch_ = observed_;
+  mean_ = gp_.mean();
+  width_ = settings_.width(gp_.log_det(), settings_.c_tilde);
   product_ = 1.0;
   chosen_.clear();
   handed_ = 0;
@@ -87,12 +83,11 @@ void ExactUcb::start_batch() {
 }
 
 Eigen::VectorXd ExactUcb::recommend() const {
-  if (observed_.size() == 0) return problem_.candidates.row(0).transpose();
-  const Eigen::VectorXd at_data = observed_.predict(observed_.inputs()).mean;
-  Eigen::Index best = 0;
-  for (Eigen::Index i = 1; i < at_data.size(); ++i)
-    if (at_data[i] > at_data[best]) best = i;
-  return observed_.inputs().row(best).transpose();
+  if (gp_.valued_rows() == 0) return problem_.candidates.row(0).transpose();
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < gp_.valued_rows(); ++i)
+    if (gp_.mean()[gp_.arm(i)] > gp_.mean()[gp_.arm(best)]) best = i;
+  return problem_.candidates.row(gp_.arm(best)).transpose();
 }
 
 }  // namespace bopp::bbkb

@@ -4,16 +4,16 @@
 // GP-AUCB grows a batch with the mean frozen at its start and the variances of the chosen
 // points hallucinated (the GP conditioned on them at their mean, exact for the variance);
 // the batch ends once Π (1 + σ²_{s−1}(x_s)) > C, the crossing point included. GP-UCB is the
-// same with one point per batch.
+// same with one point per batch. Both keep the posterior over the candidates up to date one
+// point at a time (CandidateGp), O(t A) per point.
 #pragma once
 
+#include "candidate_gp.hpp"
 #include "settings.hpp"
 
-#include <bopp/bo/gaussian_process.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -38,10 +38,8 @@ class ExactUcb {
   bool batched_;
   Problem problem_;
   Settings settings_;
-  bo::GaussianProcess observed_;              // the told data
-  std::optional<bo::GaussianProcess> batch_;  // the told data and the hallucinated batch
-  Eigen::VectorXd mean_;                      // at the batch start
-  Eigen::VectorXd variance_;                  // λ-scaled, with the batch's points
+  CandidateGp gp_;        // the told points, then the open batch's points still untold
+  Eigen::VectorXd mean_;  // at the batch start
   double width_ = 0.0;
   double product_ = 1.0;
   std::vector<Eigen::Index> chosen_;
