@@ -2,7 +2,8 @@
 """BBKB's and exact GP-UCB's algorithm time against the budget T on one candidate set.
 
 Calandriello et al. (2020) claim near-linear time for BBKB (Theorem 1: O~(T A d_eff^2)),
-against O(A T^2) or worse for exact GP-UCB. This runs `bopp run` once per method and T (one
+against O(A T^2) for exact GP-UCB (one row of L^-1 K(X, A) per step; O(A T^3) if every
+step recomputed the posterior). This runs `bopp run` once per method and T (one
 seed, host batch 1, the `dataset` objective on a CSV), reads each run's algorithm time (ask +
 tell, evaluations excluded) and, for bbkb, the closed batches (= resparsifications) and the
 dictionary size from its per-batch log lines, and prints a table and the least-squares slope
@@ -11,7 +12,7 @@ it does not judge (wall time depends on the machine and its load).
 
     OPENBLAS_NUM_THREADS=1 bench/bbkb/bbkb_scaling.py --bopp build/release/bin/bopp \\
         --data runs/datasets/cadata-like.csv --out runs/bbkb-scaling \\
-        --bbkb 2500 5000 10000 20000 --gp-ucb 100 200 400
+        --bbkb 2500 5000 10000 20000 --gp-ucb 500 1000 2000
 """
 
 import argparse
@@ -99,7 +100,7 @@ def main(argv):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bandwidth", type=float, default=12.5)
     parser.add_argument("--bbkb", type=int, nargs="*", default=[2500, 5000, 10000, 20000])
-    parser.add_argument("--gp-ucb", type=int, nargs="*", default=[100, 200, 400])
+    parser.add_argument("--gp-ucb", type=int, nargs="*", default=[500, 1000, 2000])
     parser.add_argument("--overwrite", action="store_true", help="rerun runs already recorded")
     args = parser.parse_args(argv)
 
