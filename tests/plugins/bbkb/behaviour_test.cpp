@@ -14,14 +14,6 @@ namespace {
 using namespace bbkb_test;
 using namespace bopp::bbkb;
 
-bopp::Points random_candidates(Eigen::Index n, Eigen::Index d, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  bopp::Points X(n, d);
-  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = u(rng);
-  return X;
-}
-
 double bumps(const bopp::Points& X, Eigen::Index i) {
   const Eigen::RowVectorXd x = X.row(i);
   return std::exp(-(x.array() - 0.7).square().sum() / 0.05) +

@@ -15,14 +15,6 @@ namespace {
 using namespace bbkb_test;
 using namespace bopp::bbkb;
 
-bopp::Points random_candidates(Eigen::Index n, Eigen::Index d, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  bopp::Points X(n, d);
-  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = u(rng);
-  return X;
-}
-
 struct Fixture {
   bopp::Points candidates = random_candidates(60, 3, 4);
   Settings settings;

@@ -7,6 +7,7 @@
 #include <bopp/plugin.hpp>
 
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,15 @@ template <class Algorithm>
 Algorithm make(const bopp::Problem& problem, const std::string& config, std::uint64_t seed) {
   return Algorithm(problem, bopp::kit::parse_config<Algorithm>(config.c_str(), "algorithm"), seed,
                    bopp::Host());
+}
+
+// n points drawn uniformly in [0, 1]^d.
+inline bopp::Points random_candidates(Eigen::Index n, Eigen::Index d, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  bopp::Points X(n, d);
+  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = u(rng);
+  return X;
 }
 
 // A problem whose domain is the rows of `candidates`, in their bounding box.
