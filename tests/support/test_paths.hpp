@@ -14,7 +14,8 @@ inline std::filesystem::path bopp_program() {
   return std::filesystem::path(BOPP_TEST_BINARY_DIR) / "bin" / "bopp";
 }
 
-// A fresh empty folder under the system temp folder, named for the running test.
+// A fresh empty folder under the system temp folder, named for the running test; removed when
+// the test passes, kept when it fails.
 std::filesystem::path fresh_folder(const std::string& name);
 
 }  // namespace bopp::test

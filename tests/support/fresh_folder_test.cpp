@@ -1,0 +1,67 @@
+// fresh_folder removes a passed test's folders and keeps a failed test's. The test runs this
+// same program again for two child tests (one passes, one fails on purpose), which write the
+// folders they made into a report file named by the environment.
+#include "test_paths.hpp"
+#include "text_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+constexpr const char* report_variable = "BOPP_FRESH_FOLDER_REPORT";
+
+void report(const std::filesystem::path& folder) {
+  std::ofstream(std::getenv(report_variable), std::ios::app) << folder.string() << "\n";
+}
+
+TEST(FreshFolderChild, Passes) {
+  if (std::getenv(report_variable) == nullptr) GTEST_SKIP() << "run by FreshFolder tests";
+  report(bopp::test::fresh_folder("passed"));
+}
+
+TEST(FreshFolderChild, Fails) {
+  if (std::getenv(report_variable) == nullptr) GTEST_SKIP() << "run by FreshFolder tests";
+  report(bopp::test::fresh_folder("failed"));
+  ADD_FAILURE() << "failing on purpose, so that the folder is kept";
+}
+
+TEST(FreshFolder, IsRemovedWhenItsTestPassesAndKeptWhenItFails) {
+  const std::filesystem::path report_file = bopp::test::fresh_folder("report") / "folders.txt";
+  std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  std::string filter = "--gtest_filter=FreshFolderChild.*";
+  std::string setting = std::string(report_variable) + "=" + report_file.string();
+  std::vector<char*> args = {self.data(), filter.data(), nullptr};
+  std::vector<char*> env = {setting.data()};
+  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
+  env.push_back(nullptr);
+  pid_t child = 0;
+  ASSERT_EQ(posix_spawn(&child, self.c_str(), nullptr, nullptr, args.data(), env.data()), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) != 0);  // one child test failed
+
+  std::istringstream lines(bopp::test::read_text(report_file));
+  std::filesystem::path passed;
+  std::filesystem::path failed;
+  for (std::string line; std::getline(lines, line);)
+    (line.find("-Passes-") != std::string::npos ? passed : failed) = line;
+  ASSERT_FALSE(passed.empty());
+  ASSERT_FALSE(failed.empty());
+  EXPECT_FALSE(std::filesystem::exists(passed)) << passed;
+  EXPECT_TRUE(std::filesystem::exists(failed)) << failed;
+  std::filesystem::remove_all(failed);
+}
+
+}  // namespace
