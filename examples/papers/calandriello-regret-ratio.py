@@ -99,6 +99,8 @@ def main(argv):
     parser.add_argument("folders", nargs="+", help="bench folders")
     parser.add_argument("--data", required=True, help="the CSV the runs read")
     parser.add_argument("--plot-data", help="a folder for the .dat files")
+    parser.add_argument("--objective", help="only the runs on this objective label (a bench "
+                        "holding runs on several data sets)")
     args = parser.parse_args(argv)
 
     values, mean_f = load_values(args.data)
@@ -108,6 +110,8 @@ def main(argv):
             index = json.load(f)
         for r in index["runs"]:
             if r["status"] != "completed":
+                continue
+            if args.objective and r["objective"] != args.objective:
                 continue
             key = (r["objective"], r["algorithm"])
             runs.setdefault(key, []).append(
