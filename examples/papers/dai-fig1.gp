@@ -19,10 +19,11 @@ set logscale y
 set yrange [1e-4:3]
 columns = system("head -1 '" . curves . "' | tr ',' '\\n' | wc -l")
 at_least(v) = v < 1e-4 ? 1e-4 : v
-# Twelve distinct colours: the defaults repeat after eight.
+# Thirteen distinct colours: the defaults repeat after eight.
 set linetype 9 lc rgb "#17becf"
 set linetype 10 lc rgb "#8c564b"
 set linetype 11 lc rgb "#7f7f7f"
 set linetype 12 lc rgb "#bcbd22"
-set linetype cycle 12
+set linetype 13 lc rgb "#e377c2"
+set linetype cycle 13
 plot for [i=2:columns] curves using 1:(at_least(column(i))) with lines lt (i - 1) lw 2 title columnheader(i)
