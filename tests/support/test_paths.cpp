@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <system_error>
 #include <vector>
 
@@ -38,9 +39,11 @@ const bool registered = [] {
 
 std::filesystem::path fresh_folder(const std::string& name) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  auto folder = std::filesystem::temp_directory_path() /
-                ("bopp-test-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" +
-                 info->name() + "-" + name);
+  // A parameterized test's names hold '/': one folder, not a tree, so that removing it is whole.
+  std::string leaf = "bopp-test-" + std::to_string(::getpid()) + "-" + info->test_suite_name() +
+                     "-" + info->name() + "-" + name;
+  std::replace(leaf.begin(), leaf.end(), '/', '_');
+  auto folder = std::filesystem::temp_directory_path() / leaf;
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
   made_folders().push_back(folder);
