@@ -1,22 +1,17 @@
 // fresh_folder removes a passed test's folders and keeps a failed test's. The test runs this
-// same program again for two child tests (one passes, one fails on purpose), which write the
-// folders they made into a report file named by the environment.
+// same program again (a child process) for two child tests (one passes, one fails on purpose),
+// which write the folders they made into a report file named by the environment.
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <bopp/host/common/child_process.hpp>
 
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <vector>
-
-extern char** environ;
 
 namespace {
 
@@ -39,18 +34,14 @@ TEST(FreshFolderChild, Fails) {
 
 TEST(FreshFolder, IsRemovedWhenItsTestPassesAndKeptWhenItFails) {
   const std::filesystem::path report_file = bopp::test::fresh_folder("report") / "folders.txt";
-  std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-  std::string filter = "--gtest_filter=FreshFolderChild.*";
-  std::string setting = std::string(report_variable) + "=" + report_file.string();
-  std::vector<char*> args = {self.data(), filter.data(), nullptr};
-  std::vector<char*> env = {setting.data()};
-  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
-  env.push_back(nullptr);
-  pid_t child = 0;
-  ASSERT_EQ(posix_spawn(&child, self.c_str(), nullptr, nullptr, args.data(), env.data()), 0);
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) != 0);  // one child test failed
+  // The child inherits the report file's name through the environment.
+  ASSERT_EQ(::setenv(report_variable, report_file.c_str(), 1), 0);
+  bopp::host::ChildProcess child({std::filesystem::read_symlink("/proc/self/exe").string(),
+                                  "--gtest_filter=FreshFolderChild.*"},
+                                 report_file.parent_path() / "child-output.txt");
+  const bopp::host::ChildExit exit = child.wait();
+  ::unsetenv(report_variable);
+  EXPECT_TRUE(!exit.signaled && exit.code != 0);  // one child test failed
 
   std::istringstream lines(bopp::test::read_text(report_file));
   std::filesystem::path passed;
