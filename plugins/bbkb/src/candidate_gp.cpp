@@ -40,7 +40,7 @@ void CandidateGp::give_value(double y) {
   const double weight = (y - (t > 0 ? rows_.col(arms_[i]).head(t).dot(w) : 0.0)) / diagonal_[i];
   weights_.push_back(weight);
   mean_.noalias() += weight * rows_.row(t).transpose();
-  log_det_ += 2.0 * std::log(diagonal_[i]) - std::log(noise_variance_);
+  log_det_ += information_gain(i);
 }
 
 void CandidateGp::truncate(std::size_t rows) {
@@ -60,8 +60,11 @@ void CandidateGp::truncate(std::size_t rows) {
   if (valued == 0) return;
   const Eigen::Map<const Eigen::VectorXd> w(weights_.data(), valued);
   mean_.noalias() = rows_.topRows(valued).transpose() * w;
-  for (Eigen::Index i = 0; i < valued; ++i)
-    log_det_ += 2.0 * std::log(diagonal_[static_cast<std::size_t>(i)]) - std::log(noise_variance_);
+  for (std::size_t i = 0; i < weights_.size(); ++i) log_det_ += information_gain(i);
+}
+
+double CandidateGp::information_gain(std::size_t row) const {
+  return 2.0 * std::log(diagonal_[row]) - std::log(noise_variance_);
 }
 
 }  // namespace bopp::bbkb

@@ -44,6 +44,9 @@ class CandidateGp {
   double log_det() const { return log_det_; }
 
  private:
+  // log(1 + σ²_{s−1}(x_s)/λ) of row s: its term of log_det.
+  double information_gain(std::size_t row) const;
+
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
   bo::Kernel kernel_;

@@ -1,4 +1,4 @@
-// The exact GP of the bbkb library's baselines: the toolkit's GaussianProcess with the
+// The exact GP of batch Thompson sampling: the toolkit's GaussianProcess with the
 // Gaussian kernel of bandwidth h on the candidates' own units, prior variance 1, noise
 // variance λ and no output standardization, so its variances divided by λ are the paper's.
 #pragma once
