@@ -19,10 +19,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <regex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,8 +34,16 @@ std::vector<Point> evaluated_points(const std::string& folder) {
   std::ifstream in(folder + "/evaluations.jsonl");
   if (!in) throw std::runtime_error("cannot read " + folder + "/evaluations.jsonl");
   std::vector<Point> points;
+  long number = 0;
   for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) points.push_back(nlohmann::json::parse(line).at("x").get<Point>());
+    ++number;
+    if (line.empty()) continue;
+    try {
+      points.push_back(nlohmann::json::parse(line).at("x").get<Point>());
+    } catch (const nlohmann::json::exception& error) {
+      throw std::runtime_error("evaluations.jsonl line " + std::to_string(number) + ": " +
+                               error.what());
+    }
   }
   return points;
 }
@@ -52,6 +60,10 @@ std::vector<std::pair<long, long>> dictionary_trace(const std::string& folder) {
     if (std::regex_search(message, m, batch_line)) {
       trace.emplace_back(entry.at("evaluations").get<long>(), std::stol(m[1].str()));
     }
+  }
+  if (trace.empty()) {
+    throw std::runtime_error("no batch lines in " + folder +
+                             "/log.jsonl (expected a bbkb, bbkb-local or bkb run)");
   }
   return trace;
 }
@@ -98,8 +110,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s BANDWIDTH LAMBDA QBAR FOLDER...\n", argv[0]);
     return 2;
   }
-  const double bandwidth = std::atof(argv[1]), lambda = std::atof(argv[2]),
-               qbar = std::atof(argv[3]);
+  double bandwidth = 0.0, lambda = 0.0, qbar = 0.0;
+  try {
+    bandwidth = std::stod(argv[1]);
+    lambda = std::stod(argv[2]);
+    qbar = std::stod(argv[3]);
+  } catch (const std::exception&) {
+  }
+  if (!(bandwidth > 0.0 && lambda > 0.0 && qbar > 0.0)) {
+    std::fprintf(stderr, "BANDWIDTH, LAMBDA and QBAR must be positive numbers\n");
+    return 2;
+  }
   std::printf("folder\tt\tdistinct\td_eff\tdictionary\tdictionary/(3 qbar d_eff)\n");
   for (int a = 4; a < argc; ++a) {
     const std::string folder = argv[a];
@@ -108,6 +129,7 @@ int main(int argc, char** argv) {
       const auto trace = dictionary_trace(folder);
       const long n = static_cast<long>(points.size());
       for (const long t : {n / 4, n / 2, 3 * n / 4, n}) {
+        if (t == 0) continue;
         long dictionary = 0;
         for (const auto& [evaluations, size] : trace) {
           if (evaluations <= t) dictionary = size;
