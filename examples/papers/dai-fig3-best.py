@@ -69,7 +69,8 @@ def main(argv):
         batched = [k for k in keys if k[2] > 1]
         if batched:
             print(f"\n## {objective}: best value after i iterations (20 + B i evaluations)\n")
-            iterations = sorted({(k - args.initial) // b for k in args.at for b in (1, 4)
+            batches = {k[2] for k in keys}
+            iterations = sorted({(k - args.initial) // b for k in args.at for b in batches
                                  if k > args.initial})
             print("| algorithm | B | " + " | ".join(f"i = {i}" for i in iterations) + " |")
             print("|---|---:|" + "---:|" * len(iterations))
@@ -88,11 +89,11 @@ def main(argv):
         for a in keys:
             cells = []
             for b in keys:
-                seeds = sorted(set(runs[a]) & set(runs[b]))
-                wins = sum(runs[a][s][last - 1] > runs[b][s][last - 1] for s in seeds
-                           if len(runs[a][s]) >= last and len(runs[b][s]) >= last)
-                losses = sum(runs[a][s][last - 1] < runs[b][s][last - 1] for s in seeds
-                             if len(runs[a][s]) >= last and len(runs[b][s]) >= last)
+                pairs = [(runs[a][s][last - 1], runs[b][s][last - 1])
+                         for s in set(runs[a]) & set(runs[b])
+                         if len(runs[a][s]) >= last and len(runs[b][s]) >= last]
+                wins = sum(x > y for x, y in pairs)
+                losses = sum(x < y for x, y in pairs)
                 cells.append("" if a == b else f"{wins}/{losses}")
             print(f"| {a[1]} B={a[2]} | " + " | ".join(cells) + " |")
         print()
