@@ -68,7 +68,8 @@ def main(argv):
             print(f"| {key[1]} | {key[2]} | {len(runs[key])} | " + " | ".join(cells) + " |")
         batched = [k for k in keys if k[2] > 1]
         if batched:
-            print(f"\n## {objective}: best value after i iterations (20 + B i evaluations)\n")
+            print(f"\n## {objective}: best value after i iterations "
+                  f"({args.initial} + B i evaluations)\n")
             batches = {k[2] for k in keys}
             iterations = sorted({(k - args.initial) // b for k in args.at for b in batches
                                  if k > args.initial})
