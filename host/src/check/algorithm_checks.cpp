@@ -10,8 +10,6 @@
 namespace bopp::host {
 namespace {
 
-constexpr std::uint64_t kSeed = 7;
-constexpr int kCreateDestroyTimes = 20;
 // Rounds of ask(kRoundBatch) and tell in the checks that look past the start of a run: enough
 // points (16) to get past the initial designs of the model-based algorithms (gpbo's is
 // 2 (d + 1) = 12 points at d = 5), so their model-based asks are checked too.
@@ -68,7 +66,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
   std::string refused;
   for (auto p = problems.begin(); p != problems.end();) {
     try {
-      Algorithm alg(entry, p->problem, config, kSeed, services);
+      Algorithm alg(entry, p->problem, config, kCheckSeed, services);
       ++p;
     } catch (const PluginMisbehaving&) {
       ++p;
@@ -86,7 +84,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
           refused);
     }
     for (int i = 0; i < kCreateDestroyTimes; ++i) {
-      Algorithm alg(entry, problems.front().problem, config, kSeed + i, services);
+      Algorithm alg(entry, problems.front().problem, config, kCheckSeed + i, services);
     }
     return std::string();
   });
@@ -98,7 +96,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
     for (const CheckProblem& p : problems) {
       for (const std::size_t batch : {1, 2, 7}) {
         with_problem(p, [&] {
-          Algorithm alg(entry, p.problem, config, kSeed, services);
+          Algorithm alg(entry, p.problem, config, kCheckSeed, services);
           for (int round = 0; round < 2; ++round) tell_round(alg, p.problem, alg.ask(batch));
           return std::string();
         });
@@ -110,7 +108,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
   run_check(subject, "tell-failed-points", sink, [&] {
     for (const CheckProblem& p : problems) {
       with_problem(p, [&] {
-        Algorithm alg(entry, p.problem, config, kSeed, services);
+        Algorithm alg(entry, p.problem, config, kCheckSeed, services);
         for (int round = 0; round < kRounds; ++round) {
           tell_round(alg, p.problem, alg.ask(kRoundBatch), /*fail_every_other=*/true);
         }
@@ -124,7 +122,7 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
   run_check(subject, "recommend-in-bounds", sink, [&] {
     for (const CheckProblem& p : problems) {
       with_problem(p, [&] {
-        Algorithm alg(entry, p.problem, config, kSeed, services);
+        Algorithm alg(entry, p.problem, config, kCheckSeed, services);
         for (int round = 0; round < kRounds; ++round) {
           tell_round(alg, p.problem, alg.ask(kRoundBatch));
         }
@@ -138,13 +136,13 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
   run_check(subject, "reproducible", sink, [&] {
     for (const CheckProblem& p : problems) {
       const std::string difference = with_problem(p, [&] {
-        Algorithm first(entry, p.problem, config, kSeed, services);
-        Algorithm second(entry, p.problem, config, kSeed, services);
+        Algorithm first(entry, p.problem, config, kCheckSeed, services);
+        Algorithm second(entry, p.problem, config, kCheckSeed, services);
         for (int round = 0; round < kRounds; ++round) {
           const bopp::Points a = first.ask(kRoundBatch);
           const bopp::Points b = second.ask(kRoundBatch);
           if (!same_bits(a, b)) {
-            return "two instances with seed " + std::to_string(kSeed) +
+            return "two instances with seed " + std::to_string(kCheckSeed) +
                    " asked different points in round " + std::to_string(round + 1) +
                    " (expected bit-identical asks for one seed)";
           }

@@ -1,3 +1,4 @@
+#include <bopp/host/check/check_problems.hpp>
 #include <bopp/host/check/objective_checks.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
@@ -13,8 +14,6 @@
 namespace bopp::host {
 namespace {
 
-constexpr std::uint64_t kSeed = 7;
-constexpr int kCreateDestroyTimes = 20;
 constexpr Eigen::Index kRandomPoints = 5;
 constexpr unsigned kThreads = 4;
 
@@ -27,7 +26,7 @@ bopp::Points sample_points(const bopp::Problem& p) {
   X.row(0) = ((p.lower + p.upper) / 2).transpose();
   X.row(1) = p.lower.transpose();
   X.row(2) = p.upper.transpose();
-  std::mt19937_64 rng(kSeed);
+  std::mt19937_64 rng(kCheckSeed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   for (Eigen::Index r = 3; r < X.rows(); ++r) {
     for (Eigen::Index i = 0; i < p.dim(); ++i) {
@@ -103,7 +102,7 @@ void check_objective(const ObjectiveEntry& entry, const std::string& config,
   // "problem" check failing, any other refusal the "create" check.
   std::unique_ptr<Objective> objective;
   try {
-    objective = std::make_unique<Objective>(entry, config, kSeed, services);
+    objective = std::make_unique<Objective>(entry, config, kCheckSeed, services);
   } catch (const PluginMisbehaving& e) {
     sink({subject, "create", true, ""});
     sink({subject, "problem", false, e.what()});
@@ -122,7 +121,7 @@ void check_objective(const ObjectiveEntry& entry, const std::string& config,
 
   run_check(subject, "create-destroy", sink, [&] {
     for (int i = 0; i < kCreateDestroyTimes; ++i)
-      Objective another(entry, config, kSeed + i, services);
+      Objective another(entry, config, kCheckSeed + i, services);
     return std::string();
   });
 

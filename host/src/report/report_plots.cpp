@@ -20,8 +20,6 @@ namespace bopp::host {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
                                 "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
@@ -183,7 +181,8 @@ Curve by_time(const std::string& label, const std::vector<const ReportRun*>& gro
   return c;
 }
 
-std::string number(double v) {
+// A value of a plot's data file: 9 significant digits, so the plotted curve is the recorded one.
+std::string data_number(double v) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.9g", v);
   return buffer;
@@ -199,8 +198,8 @@ fs::path write_data(const Figure& f, const fs::path& folder) {
     out << (i ? "\n\n" : "\n") << "# " << i << ": " << one_line(f.curves[i].label) << "\n";
     if (f.curves[i].points.empty()) out << "NaN NaN NaN NaN NaN 0\n";  // keeps the block numbering
     for (const CurvePoint& p : f.curves[i].points) {
-      out << number(p.x) << " " << number(p.mean) << " " << number(p.se) << " " << number(p.lower)
-          << " " << number(p.upper) << " " << p.n << "\n";
+      out << data_number(p.x) << " " << data_number(p.mean) << " " << data_number(p.se) << " "
+          << data_number(p.lower) << " " << data_number(p.upper) << " " << p.n << "\n";
     }
   }
   if (!out) throw Error("cannot write '" + file.string() + "'");

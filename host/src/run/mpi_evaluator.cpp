@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/run/mpi_evaluator.hpp>
 #include <bopp/host/run/mpi_job.hpp>
 #include <bopp/host/run/worker_protocol.hpp>
@@ -9,7 +10,6 @@
 #include <cstdlib>
 #include <deque>
 #include <limits>
-#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -18,12 +18,6 @@ namespace {
 
 namespace wp = worker_protocol;
 using Clock = std::chrono::steady_clock;
-
-std::string number_text(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
 
 // OpenMPI aborts the whole job when a rank dies, unless mpirun was given --enable-recovery
 // (which it passes on to the ranks as this MCA parameter).
@@ -128,7 +122,7 @@ class MpiEvaluator final : public Evaluator {
 
   std::string describe() const override {
     std::string text = "mpi (" + std::to_string(slots_.size()) + " ranks";
-    if (timeout_s_ > 0.0) text += ", timeout " + number_text(timeout_s_) + " s";
+    if (timeout_s_ > 0.0) text += ", timeout " + seconds_text(timeout_s_) + " s";
     if (memory_mb_ > 0) text += ", memory " + std::to_string(memory_mb_) + " MiB";
     return text + ")";
   }

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/run/processes_evaluator.hpp>
 #include <bopp/host/run/worker_process.hpp>
 #include <bopp/host/run/worker_protocol.hpp>
@@ -13,7 +14,6 @@
 #include <cstring>
 #include <deque>
 #include <limits>
-#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -22,16 +22,6 @@ namespace {
 
 namespace wp = worker_protocol;
 using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::string number_text(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
 
 // How a worker ended, as the reason its point failed.
 std::string end_text(const ChildExit& exit) {
@@ -94,7 +84,7 @@ class ProcessesEvaluator final : public Evaluator {
         if (fds[i].revents != 0) receive(slot, feed);
         if (timed_out(slot)) {
           slot.process->kill_and_wait();
-          end(slot, "evaluation timed out after " + number_text(timeout_s_) + " s; worker killed",
+          end(slot, "evaluation timed out after " + seconds_text(timeout_s_) + " s; worker killed",
               feed);
         }
       }
@@ -103,7 +93,7 @@ class ProcessesEvaluator final : public Evaluator {
 
   std::string describe() const override {
     std::string text = "processes (" + std::to_string(slots_.size());
-    if (timeout_s_ > 0.0) text += ", timeout " + number_text(timeout_s_) + " s";
+    if (timeout_s_ > 0.0) text += ", timeout " + seconds_text(timeout_s_) + " s";
     if (memory_mb_ > 0) text += ", memory " + std::to_string(memory_mb_) + " MiB";
     return text + ")";
   }

@@ -1,6 +1,7 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/out_of_memory.hpp>
+#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
@@ -30,10 +31,6 @@ namespace bopp::host {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);

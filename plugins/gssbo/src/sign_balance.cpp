@@ -6,16 +6,11 @@
 #include <tuple>
 
 namespace bopp::gssbo {
-namespace {
-
-int sign(double v) { return (v > 0) - (v < 0); }
-
-}  // namespace
 
 double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Index>& subset) {
   if (subset.empty()) return 0.0;
   double s = 0;
-  for (const Eigen::Index i : subset) s += sign(g[i]);
+  for (const Eigen::Index i : subset) s += gradient_sign(g[i]);
   const auto m = static_cast<double>(subset.size());
   return 1.0 - (s * s) / (m * m);
 }
@@ -29,7 +24,7 @@ std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
   long s = 0;
   for (const Eigen::Index i : forced) {
     taken[static_cast<std::size_t>(i)] = true;
-    s += sign(g[i]);
+    s += gradient_sign(g[i]);
   }
   // Candidates by sign (−1, 0, +1), each in tie-break order: by |g| (the chosen end first),
   // then index. Within a group u_i s is the same, so the greedy only compares the groups' heads.
@@ -37,7 +32,7 @@ std::vector<Eigen::Index> select_sign_balanced(const Eigen::VectorXd& g,
   std::array<std::vector<Eigen::Index>, 3> groups;
   for (Eigen::Index i = 0; i < n; ++i)
     if (!taken[static_cast<std::size_t>(i)])
-      groups[static_cast<std::size_t>(sign(g[i]) + 1)].push_back(i);
+      groups[static_cast<std::size_t>(gradient_sign(g[i]) + 1)].push_back(i);
   for (auto& group : groups)
     std::stable_sort(group.begin(), group.end(), [&g, order](Eigen::Index a, Eigen::Index b) {
       return order * std::abs(g[a]) < order * std::abs(g[b]);

@@ -11,6 +11,9 @@
 
 namespace bopp::gssbo {
 
+// u_i of a scalar gradient: −1, 0 or +1.
+inline int gradient_sign(double v) { return (v > 0) - (v < 0); }
+
 // Eq. (1) for the scalar gradients `g` on the indices `subset`: 1 − (Σ u_i)² / |U|².
 double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Index>& subset);
 

@@ -23,8 +23,6 @@ namespace {
 // The noise floor of the fit, in standardized units.
 constexpr double min_noise_variance = 1e-6;
 
-int sign(double v) { return (v > 0) - (v < 0); }
-
 std::vector<Eigen::Index> all_rows(Eigen::Index n) {
   std::vector<Eigen::Index> rows(static_cast<std::size_t>(n));
   std::iota(rows.begin(), rows.end(), Eigen::Index{0});
@@ -141,7 +139,7 @@ std::vector<Eigen::Index> SubsetBo::select_by_gradient(const std::vector<Eigen::
       select_sign_balanced(perturbed_, forced, schedule_.capacity(), settings_.tie_break);
   Eigen::Index flipped = 0, positive = 0;
   for (Eigen::Index i = 0; i < perturbed_.size(); ++i)
-    flipped += sign(perturbed_[i]) != sign(gradients_[i]);
+    flipped += gradient_sign(perturbed_[i]) != gradient_sign(gradients_[i]);
   for (const Eigen::Index i : rows) positive += perturbed_[i] > 0;
   char line[160];
   std::snprintf(line, sizeof line,

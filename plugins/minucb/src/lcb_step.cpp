@@ -14,14 +14,14 @@ namespace bopp::minucb {
 namespace {
 
 // σ is floored so that ∇σ = ∇σ²/(2σ) stays finite at a point observed many times.
-constexpr double min_variance = 1e-18;
+constexpr double min_lcb_variance = 1e-18;
 
 }  // namespace
 
 double lower_confidence_bound(const bo::GaussianProcess& gp, const Eigen::VectorXd& x, double beta,
                               Eigen::VectorXd* gradient) {
   const bo::PointPosterior p = gp.predict_with_gradient(x);
-  const double sd = std::sqrt(std::max(p.variance, min_variance));
+  const double sd = std::sqrt(std::max(p.variance, min_lcb_variance));
   if (gradient != nullptr) *gradient = p.mean_gradient - (beta / (2 * sd)) * p.variance_gradient;
   return p.mean - beta * sd;
 }

@@ -18,7 +18,7 @@ namespace bopp::minucb {
 namespace {
 
 // Floor of the look-ahead variance (model units): ∇sqrt stays finite where Z sits on x'.
-constexpr double min_variance = 1e-12;
+constexpr double min_lookahead_variance = 1e-12;
 
 // Every intermediate of one evaluation, in model units, kept for the reverse pass.
 struct Forward {
@@ -75,8 +75,8 @@ Forward forward(const bo::GaussianProcess& gp, const Eigen::MatrixXd& Z,
   f.P.noalias() -= VZ.transpose() * VP;
   f.W = f.L_Z.triangularView<Eigen::Lower>().solve(f.P);
   const Eigen::ArrayXd v = f.var_D.array() - f.W.colwise().squaredNorm().transpose().array();
-  f.floored = v < min_variance;
-  f.sd = v.max(min_variance).sqrt().matrix();
+  f.floored = v < min_lookahead_variance;
+  f.sd = v.max(min_lookahead_variance).sqrt().matrix();
   return f;
 }
 

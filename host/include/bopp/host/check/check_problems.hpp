@@ -1,13 +1,19 @@
 // bopp/host/check/check_problems.hpp: the small problems `bopp check` poses to algorithms,
-// and the test function that answers their asks.
+// the test function that answers their asks, and the settings every check shares.
 #pragma once
 
 #include <bopp/kit/problem.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace bopp::host {
+
+// The seed of every plugin instance a check creates, and how many times the create/destroy
+// checks make and free an instance (enough for a leak or a double free to show).
+inline constexpr std::uint64_t kCheckSeed = 7;
+inline constexpr int kCreateDestroyTimes = 20;
 
 struct CheckProblem {
   std::string label;  // "2-D box", ..., named in failure messages
