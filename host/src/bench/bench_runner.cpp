@@ -4,6 +4,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/folder_lock.hpp>
 #include <bopp/host/common/output_folder.hpp>
+#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/common/status_line.hpp>
 #include <bopp/host/run/run_status.hpp>
 
@@ -367,7 +368,7 @@ class Bench {
   void draw_progress() {
     if (!line_.active()) return;
     const std::size_t done = skipped_ + completed_ + failed_;
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double elapsed = seconds_since(start_);
     std::string eta = "-";
     if (finished_now_ > 0) {
       const double remaining = static_cast<double>(runs_.size() - done);

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/struct_size_check.hpp>
@@ -115,8 +116,7 @@ void Objective::evaluate_batch(const bopp::Points& X, std::span<const std::uint6
   const auto start = std::chrono::steady_clock::now();
   const bopp_status call = entry_.table->evaluate(instance_, X.data(), n, seeds.data(), y.data(),
                                                   status.data(), error.data(), error.capacity());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_since(start);
   for (std::size_t i = 0; i < n; ++i) {
     Evaluation& e = out[i];
     e.seconds = seconds / static_cast<double>(n);

@@ -147,7 +147,7 @@ class MpiEvaluator final : public Evaluator {
   // the feed, in order.
   void end(Slot& slot, PointFeed& feed) {
     if (slot.in_flight.empty()) return;
-    const double seconds = std::chrono::duration<double>(Clock::now() - slot.started).count();
+    const double seconds = seconds_since(slot.started);
     const std::uint64_t id = slot.in_flight.front().id;
     slot.in_flight.pop_front();
     feed.give_back({std::make_move_iterator(slot.in_flight.begin()),
