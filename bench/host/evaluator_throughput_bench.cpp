@@ -24,13 +24,13 @@
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/mpi_evaluator.hpp>
-#include <bopp/host/run/mpi_job.hpp>
-#include <bopp/host/run/processes_evaluator.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_record.hpp>
-#include <bopp/host/run/serial_evaluator.hpp>
+#include <bopp/host/run/evaluators/processes_evaluator.hpp>
+#include <bopp/host/run/evaluators/serial_evaluator.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/mpi/mpi_evaluator.hpp>
+#include <bopp/host/run/mpi/mpi_job.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include <benchmark/benchmark.h>
 

@@ -19,11 +19,11 @@
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
-#include <bopp/host/run/evaluator_kinds.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/seeds.hpp>
+#include <bopp/host/run/evaluators/evaluator_kinds.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/discrete_rounding.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/loop/seeds.hpp>
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -86,7 +86,7 @@ void BM_Direct(benchmark::State& state) {
   set_counters(state);
 }
 
-// The loop of run_experiment (host/src/run/run.cpp) minus the run record, the progress line
+// The loop of run_experiment (host/src/run/loop/run.cpp) minus the run record, the progress line
 // and the timing of each phase.
 void BM_ThroughAbi(benchmark::State& state) {
   const std::uint64_t batch = static_cast<std::uint64_t>(state.range(0));

@@ -7,13 +7,13 @@
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/report/regret.hpp>
-#include <bopp/host/run/csv_points.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_resume.hpp>
-#include <bopp/host/run/seeds.hpp>
-#include <bopp/host/run/set_option.hpp>
+#include <bopp/host/run/input/csv_points.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/input/set_option.hpp>
+#include <bopp/host/run/loop/discrete_rounding.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/loop/run_resume.hpp>
+#include <bopp/host/run/loop/seeds.hpp>
 #include <bopp/kit/message_text.hpp>
 
 #include <cmath>

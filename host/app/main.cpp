@@ -5,7 +5,7 @@
 #include <bopp/abi.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/mpi_job.hpp>
+#include <bopp/host/run/mpi/mpi_job.hpp>
 
 #include <boost/program_options.hpp>
 

@@ -7,7 +7,7 @@
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/plugin_library.hpp>
-#include <bopp/host/run/worker_protocol.hpp>
+#include <bopp/host/run/evaluators/worker_protocol.hpp>
 
 #include <atomic>
 #include <csignal>

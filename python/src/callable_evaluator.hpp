@@ -1,7 +1,7 @@
 // The evaluator of bopp.run(objective=callable): each point handed to a Python callable.
 #pragma once
 
-#include <bopp/host/run/evaluator.hpp>
+#include <bopp/host/run/evaluators/evaluator.hpp>
 
 #include <pybind11/pybind11.h>
 

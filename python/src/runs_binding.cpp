@@ -6,8 +6,8 @@
 #include "toml_from_python.hpp"
 
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include <bopp/config_schema.hpp>
 

@@ -8,9 +8,9 @@
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_runs.hpp>
-#include <bopp/host/run/csv_points.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/set_option.hpp>
+#include <bopp/host/run/input/csv_points.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/input/set_option.hpp>
 
 #include <unistd.h>
 

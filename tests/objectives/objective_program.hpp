@@ -6,7 +6,7 @@
 #include "bopp_program_run.hpp"
 #include "test_paths.hpp"
 
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // plugins are tests/packaging/older_minor/older_minor.c.
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "test_paths.hpp"
 

@@ -2,7 +2,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
-#include <bopp/host/run/evaluator_kinds.hpp>
+#include <bopp/host/run/evaluators/evaluator_kinds.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>

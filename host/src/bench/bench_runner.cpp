@@ -6,7 +6,7 @@
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/seconds.hpp>
 #include <bopp/host/common/status_line.hpp>
-#include <bopp/host/run/run_status.hpp>
+#include <bopp/host/run/record/run_status.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 #include <bopp/host/check/objective_checks.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
-#include <bopp/host/run/discrete_rounding.hpp>
+#include <bopp/host/run/loop/discrete_rounding.hpp>
 
 #include <cstdio>
 #include <cstring>

@@ -1,8 +1,8 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/embed/optimizer.hpp>
-#include <bopp/host/run/ask_tell.hpp>
-#include <bopp/host/run/evaluator.hpp>
-#include <bopp/host/run/seeds.hpp>
+#include <bopp/host/run/evaluators/evaluator.hpp>
+#include <bopp/host/run/loop/ask_tell.hpp>
+#include <bopp/host/run/loop/seeds.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/report/report_runs.hpp>
-#include <bopp/host/run/run_status.hpp>
+#include <bopp/host/run/record/run_status.hpp>
 
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // The bopp program, run as a user runs it.
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "test_paths.hpp"

@@ -2,7 +2,7 @@
 // moments and resumed ends with the uninterrupted run's record; a complete run, a folder
 // without a record and a busy folder each get their one line; SIGINT stops a resumed run as it
 // stops a run.
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "test_paths.hpp"

@@ -1,7 +1,7 @@
 // SIGINT, SIGTERM and SIGHUP sent to the real bopp program: a run stops after its batch,
 // records `stopped` with the signal's name and exits 128 + signal; a second signal ends it at
 // once; a bench passes the signal on to its runs, writes its index and exits the same way.
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "test_paths.hpp"

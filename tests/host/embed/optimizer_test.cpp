@@ -2,8 +2,8 @@
 // same configuration checks, and the caller's failures told as failed evaluations.
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/embed/optimizer.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "test_paths.hpp"
 

@@ -4,7 +4,7 @@
 #include <bopp/host/bench/bench_runner.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "png_image.hpp"

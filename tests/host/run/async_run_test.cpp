@@ -2,10 +2,10 @@
 // free, results are told as they land, and every ask records the points still pending. The
 // values stay those of a serial run (per-point seeds); a crash costs its own evaluation.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_record.hpp>
-#include <bopp/host/run/run_resume.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/loop/run_resume.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "crashing_objective_faults.hpp"
 #include "quiet_run_options.hpp"

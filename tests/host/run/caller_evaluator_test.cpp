@@ -1,8 +1,8 @@
 // RunOptions::caller_evaluator: the caller's evaluation in place of the [objective] plugin's,
 // as bopp.run(objective=callable) uses it.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "test_paths.hpp"
 #include "text_file.hpp"

@@ -1,7 +1,7 @@
 // The table of evaluator kinds, and the files that name one.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/evaluator_kinds.hpp>
-#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/evaluators/evaluator_kinds.hpp>
+#include <bopp/host/run/input/experiment.hpp>
 
 #include <gtest/gtest.h>
 

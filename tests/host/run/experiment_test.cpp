@@ -1,6 +1,6 @@
 // Experiment files: the host's own sections, overrides, and the one-line errors.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/input/experiment.hpp>
 
 #include <gtest/gtest.h>
 

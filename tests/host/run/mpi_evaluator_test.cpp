@@ -1,9 +1,9 @@
 // The mpi evaluator, run as a user runs it: `mpirun -n 3 bopp run exp.toml`. The same record
 // as serial, a crash in the objective costs exactly its evaluation, and a rank killed with
 // SIGKILL costs only the point it was evaluating.
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "crashing_objective_faults.hpp"

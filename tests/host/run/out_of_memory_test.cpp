@@ -1,7 +1,7 @@
 // An allocation that fails inside the run loop ends the run `failed`, in one message that
 // names the plugin being called, never an abort that leaves the record `running`.
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "test_paths.hpp"
 

@@ -2,7 +2,7 @@
 // of plugins, each getting its own keys, and a typo in the table of a plugin not chosen is
 // still found.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/input/experiment.hpp>
 
 #include "test_paths.hpp"
 

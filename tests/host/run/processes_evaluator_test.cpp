@@ -1,10 +1,10 @@
 // The processes evaluator: the same records as serial, and a crash, an exit or a hang in the
 // objective costs exactly the evaluation that caused it.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/processes_evaluator.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/evaluators/processes_evaluator.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "crashing_objective_faults.hpp"
 #include "quiet_run_options.hpp"

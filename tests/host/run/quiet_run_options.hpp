@@ -2,7 +2,7 @@
 // record's log.jsonl still has every line).
 #pragma once
 
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 namespace bopp::test {
 

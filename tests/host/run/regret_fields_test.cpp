@@ -1,7 +1,7 @@
 // Running simple and cumulative regret (bopp/host/report/regret.hpp) and the regret fields of
 // an evaluations.jsonl line (docs/run-record.md).
 #include <bopp/host/report/regret.hpp>
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The memory a run's points take, and the key named when it cannot fit.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/run_footprint.hpp>
+#include <bopp/host/run/loop/run_footprint.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // log.jsonl: one whole JSON line per plugin log line, from any thread, before and after the
 // record's folder exists.
 #include <bopp/abi.h>
-#include <bopp/host/run/run_log.hpp>
+#include <bopp/host/run/record/run_log.hpp>
 
 #include "../common/file_size_limit.hpp"
 #include "test_paths.hpp"

@@ -1,6 +1,6 @@
 // The run record as `bopp run` leaves it on disk: a user's folder is never written into, and a
 // full disk ends the run `failed` with every recorded line whole.
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
 #include "test_paths.hpp"

@@ -1,7 +1,7 @@
 // The run record: doubles read back bit for bit; an unwritable folder is one clear error; a
 // user's folder is never written into; a full disk leaves whole lines; syncs are bounded.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include "../common/file_size_limit.hpp"
 #include "test_paths.hpp"

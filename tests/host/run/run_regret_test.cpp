@@ -3,8 +3,8 @@
 // fields when the objective declares no optimum.
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_runs.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "bopp_program_run.hpp"
 #include "quiet_run_options.hpp"

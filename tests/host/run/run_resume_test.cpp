@@ -1,9 +1,9 @@
 // Resuming a run record (resume_run): a record cut as a kill or a power loss cuts it, continued,
 // equals the uninterrupted run evaluation for evaluation; what refuses a resume.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
-#include <bopp/host/run/run_resume.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/loop/run_resume.hpp>
 
 #include "quiet_run_options.hpp"
 #include "test_paths.hpp"

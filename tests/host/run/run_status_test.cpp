@@ -1,5 +1,5 @@
 // Run statuses: the texts run.json holds, both ways.
-#include <bopp/host/run/run_status.hpp>
+#include <bopp/host/run/record/run_status.hpp>
 
 #include <gtest/gtest.h>
 

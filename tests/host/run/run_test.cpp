@@ -1,8 +1,8 @@
 // The run loop: budget, batches, negation, rounding, failures, and the record it leaves.
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/objective.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "quiet_run_options.hpp"
 #include "test_paths.hpp"

@@ -1,4 +1,4 @@
-#include <bopp/host/run/seeds.hpp>
+#include <bopp/host/run/loop/seeds.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // `--set KEY=VALUE`: one TOML key path and one TOML value, or a one-line error.
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/run/set_option.hpp>
+#include <bopp/host/run/input/set_option.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/experiment.hpp>
-#include <bopp/host/run/run.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
 
 #include "test_paths.hpp"
 

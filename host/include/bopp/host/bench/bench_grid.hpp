@@ -3,7 +3,7 @@
 #pragma once
 
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/input/experiment.hpp>
 
 #include <cstdint>
 #include <filesystem>

@@ -6,7 +6,7 @@
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
-#include <bopp/host/run/experiment.hpp>
+#include <bopp/host/run/input/experiment.hpp>
 #include <bopp/kit/problem.hpp>
 
 #include <Eigen/Core>

@@ -1,7 +1,7 @@
 // bopp/host/report/report_runs.hpp: finding and reading the run records a report compares.
 #pragma once
 
-#include <bopp/host/run/run_record.hpp>
+#include <bopp/host/run/record/run_record.hpp>
 
 #include <cstdint>
 #include <filesystem>

@@ -1,0 +1,38 @@
+// bopp/host/run/record/recorded_run.hpp: a run record as a killed run left it, read to continue it.
+#pragma once
+
+#include <bopp/host/run/record/run_record.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+namespace bopp::host {
+
+// What a run record holds, up to its last whole line (a power loss may tear the last line of
+// a file; a kill never does). docs/run-record.md, "Resuming a run".
+struct RecordedRun {
+  std::filesystem::path folder;
+  nlohmann::json run;                           // run.json
+  std::vector<RecordedEvaluation> evaluations;  // every whole line of evaluations.jsonl
+  std::uint64_t evaluations_bytes = 0;          // where the last whole line ends
+  // The leading lines of batches.jsonl kept: batches 0, 1, ... in order, each of a batch that
+  // evaluations.jsonl holds; and where they end.
+  std::uint64_t timed_batches = 0;
+  std::uint64_t batches_bytes = 0;
+  // Where log.jsonl's lines logged before the first unrecorded evaluation end: the lines after
+  // them belong to the batch the kill cut, which the resumed run asks and logs again.
+  std::uint64_t log_bytes = 0;
+};
+
+// Reads the record in `folder`. Throws Error naming the file and line when a whole line is not
+// what bopp writes, or the indices of evaluations.jsonl are not 0, 1, 2, ...
+RecordedRun read_recorded_run(const std::filesystem::path& folder);
+
+// Whether the record in `folder` is of an asynchronous run (`[evaluator] async = true` in its
+// experiment.toml), which bopp resume does not replay; false when the file does not read.
+bool records_asynchronous_run(const std::filesystem::path& folder);
+
+}  // namespace bopp::host

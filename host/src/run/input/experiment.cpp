@@ -1,0 +1,264 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/common/toml_input.hpp>
+#include <bopp/host/run/evaluators/evaluator_kinds.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/input/set_option.hpp>
+#include <bopp/kit/param.hpp>
+
+#include <bopp/config_schema.hpp>
+
+#include <algorithm>
+#include <span>
+#include <sstream>
+
+namespace bopp::host {
+namespace {
+
+const std::vector<std::string> kSections = {"run", "objective", "algorithm", "evaluator"};
+
+// The host's own sections are declared with the same schema machinery as plugins.
+const bopp::ParamTable& run_schema() {
+  static const bopp::ParamTable table({
+      bopp::Param::integer("seed", 0, "seed of the run: fixes every random choice").at_least(0),
+      bopp::Param::integer("budget", 100, "number of evaluations").at_least(1),
+      bopp::Param::integer("batch", 1, "most points one ask may return").at_least(1),
+      bopp::Param::string("output", "",
+                          "run record folder (default runs/<objective>-<algorithm>-<seed>)"),
+      bopp::Param::real("sync_interval_s", 1.0,
+                        "fsync evaluations.jsonl at most this often, seconds (0: every batch)")
+          .at_least(0),
+  });
+  return table;
+}
+
+const bopp::ParamTable& evaluator_schema() {
+  static const bopp::ParamTable table({
+      bopp::Param::choice("kind", "serial", evaluator_kind_choices(), "how points are evaluated"),
+      bopp::Param::integer("workers", 0, "parallel evaluations (0: one per core)").range(0, 4096),
+      bopp::Param::real(
+          "timeout_s", 0.0,
+          "processes, mpi: seconds one evaluation may take before its worker is killed "
+          "and the evaluation fails (0: no limit)")
+          .at_least(0.0),
+      bopp::Param::integer("memory_mb", 0,
+                           "processes, mpi: address-space limit of each worker in MiB (0: none)")
+          .at_least(0),
+      bopp::Param::boolean("async", false,
+                           "ask for more points whenever a worker is free, while others are "
+                           "still being evaluated (the algorithm must support it)"),
+  });
+  return table;
+}
+
+std::string take_name(toml::table& table, const std::string& section, const std::string& source,
+                      const toml::node* section_node) {
+  toml::node* name = table.get("name");
+  if (name == nullptr) {
+    throw Error(toml_location(section_node, source) + "[" + section +
+                "] missing required key 'name' (the " + section +
+                " to use; `bopp list` shows them)");
+  }
+  if (!name->is_string()) {
+    throw Error(toml_location(name, source) + "[" + section + "] key 'name' must be a string");
+  }
+  std::string value = name->as_string()->get();
+  table.erase("name");
+  return value;
+}
+
+toml::table take_table(toml::table& document, const std::string& section,
+                       const std::string& source) {
+  toml::node* node = document.get(section);
+  if (node == nullptr) return {};
+  if (!node->is_table())
+    throw Error(toml_location(node, source) + "'" + section + "' must be a table [" + section +
+                "]");
+  return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
+}
+
+}  // namespace
+
+std::string PluginSection::config_text() const {
+  std::ostringstream s;
+  s << config;
+  return s.str();
+}
+
+namespace {
+
+// The first key of an option's path must be a section, and only the plugin sections have
+// per-plugin tables (a third key).
+void check_option_path(const std::vector<std::string>& path, const std::string& label) {
+  const std::string& section = path.front();
+  if (std::find(kSections.begin(), kSections.end(), section) == kSections.end()) {
+    throw Error(label + ": " + unknown_name("section", section, kSections) +
+                "; sections: run, objective, algorithm, evaluator");
+  }
+  if (path.size() == 3 && section != "objective" && section != "algorithm") {
+    throw Error(label +
+                ": expected section.key, or objective.PLUGIN.key / algorithm.PLUGIN.key "
+                "for a per-plugin table; [" +
+                section + "] has none");
+  }
+}
+
+// Moves the sub-tables of a plugin section out into `per_plugin`: no plugin key is a table.
+void take_per_plugin_tables(PluginSection& section) {
+  std::vector<std::string> names;
+  for (auto&& [key, node] : section.config) {
+    if (node.is_table()) names.emplace_back(key.str());
+  }
+  for (const std::string& name : names) {
+    section.per_plugin.emplace(name, std::move(*section.config.get(name)->as_table()));
+    section.config.erase(name);
+  }
+}
+
+// Applies the chosen plugin's own table over the section's keys, and checks every other
+// plugin's table against that plugin's schema, so a typo is found before the swap.
+void resolve_per_plugin(PluginSection& section, const std::string& kind,
+                        const PluginRegistry& registry, const std::string& source) {
+  for (auto& [name, table] : section.per_plugin) {
+    const std::string where = "[" + kind + "." + name + "] ";
+    if (name == section.name) {
+      for (auto&& [key, node] : table) section.config.insert_or_assign(key, std::move(node));
+      continue;
+    }
+    const bool algorithm = kind == "algorithm";
+    const ParamList* params = nullptr;
+    ParamList found;
+    if (algorithm ? registry.find_algorithm(name) != nullptr
+                  : registry.find_objective(name) != nullptr) {
+      found = algorithm ? registry.algorithm(name).params() : registry.objective(name).params();
+      params = &found;
+    }
+    if (params == nullptr) {
+      throw Error(
+          toml_location(&table, source) + where + "is a per-plugin table for " +
+          unknown_name(kind, name,
+                       algorithm ? registry.algorithm_names() : registry.objective_names()));
+    }
+    // Checked in place (a copy would lose the lines); the table is dropped afterwards.
+    check_table(table, *params, kind + " '" + name + "'", where, source);
+  }
+  section.per_plugin.clear();
+}
+
+}  // namespace
+
+void apply_override(toml::table& document, const std::string& assignment) {
+  SetOption option = parse_set_option(assignment, kExperimentSetting);
+  check_option_path(option.path, set_option_label(assignment));
+  assign_to(document, option);
+}
+
+void apply_unset(toml::table& document, const std::string& key) {
+  const std::vector<std::string> path = parse_unset_option(key, kExperimentSetting);
+  check_option_path(path, unset_option_label(key));
+  remove_from(document, path, key);
+}
+
+Experiment Experiment::load(const std::filesystem::path& file,
+                            const std::vector<std::string>& overrides,
+                            const std::vector<std::string>& unsets) {
+  return parse(read_input_file(file, "experiment file"), file.string(), overrides, unsets);
+}
+
+Experiment Experiment::parse(std::string_view text, const std::string& source,
+                             const std::vector<std::string>& overrides,
+                             const std::vector<std::string>& unsets) {
+  toml::table document = parse_toml(text, source);
+  for (const std::string& u : unsets) apply_unset(document, u);
+  for (const std::string& o : overrides) apply_override(document, o);
+  check_sections(document, kSections, "; allowed sections: run, objective, algorithm, evaluator",
+                 source);
+
+  Experiment e;
+  e.source = source;
+  toml::table run = take_table(document, "run", source);
+  check_table(run, params_of(run_schema()), "[run]", "[run] ", source);
+  e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
+  e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
+  e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
+  e.output = *run["output"].value<std::string>();
+  e.sync_interval_s = *run["sync_interval_s"].value<double>();
+
+  toml::table evaluator = take_table(document, "evaluator", source);
+  check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
+  e.evaluator = *evaluator["kind"].value<std::string>();
+  e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
+  e.timeout_s = *evaluator["timeout_s"].value<double>();
+  e.memory_mb = static_cast<std::uint64_t>(*evaluator["memory_mb"].value<std::int64_t>());
+  e.async = *evaluator["async"].value<bool>();
+  // Only a worker process can be killed or capped without taking the run with it.
+  const bool in_workers = e.evaluator == "processes" || e.evaluator == "mpi";
+  for (const char* key : {"timeout_s", "memory_mb"}) {
+    if (!in_workers && *evaluator[key].value<double>() != 0.0) {
+      throw Error(toml_location(evaluator.get(key), source) + "[evaluator] key '" + key +
+                  "' needs kind = 'processes' or 'mpi' (the " + e.evaluator +
+                  " evaluator runs the objective in this process)");
+    }
+  }
+  // An MPI job's evaluating ranks are its workers: mpirun -n K gives K - 1.
+  if (e.evaluator == "mpi" && e.workers != 0) {
+    throw Error(toml_location(evaluator.get("workers"), source) +
+                "[evaluator] key 'workers' does not apply to kind = 'mpi': the ranks 1..K-1 of "
+                "`mpirun -n K` evaluate");
+  }
+
+  for (auto [section, target] :
+       {std::pair{"objective", &e.objective}, {"algorithm", &e.algorithm}}) {
+    if (!document.contains(section)) {
+      throw Error(source + ": missing section [" + section + "] (with at least `name = \"...\"`)");
+    }
+    target->config = take_table(document, section, source);
+    target->name = take_name(target->config, section, source, document.get(section));
+    take_per_plugin_tables(*target);
+  }
+  return e;
+}
+
+void resolve_plugin_section(PluginSection& section, const std::string& kind,
+                            const PluginRegistry& registry, const std::string& source) {
+  ParamList params;
+  try {
+    params = kind == "algorithm" ? registry.algorithm(section.name).params()
+                                 : registry.objective(section.name).params();
+  } catch (const Error& ex) {
+    throw Error(source + ": [" + kind + "] " + ex.what());
+  }
+  resolve_per_plugin(section, kind, registry, source);
+  check_table(section.config, params, kind + " '" + section.name + "'", "[" + kind + "] ", source);
+}
+
+void Experiment::resolve_plugins(const PluginRegistry& registry) {
+  resolve_plugin_section(objective, "objective", registry, source);
+  resolve_plugin_section(algorithm, "algorithm", registry, source);
+  if (output.empty()) {
+    output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
+  }
+}
+
+toml::table Experiment::to_toml() const {
+  toml::table run{{"seed", static_cast<std::int64_t>(seed)},
+                  {"budget", static_cast<std::int64_t>(budget)},
+                  {"batch", static_cast<std::int64_t>(batch)},
+                  {"output", output},
+                  {"sync_interval_s", sync_interval_s}};
+  toml::table objective_table = objective.config;
+  objective_table.insert("name", objective.name);
+  toml::table algorithm_table = algorithm.config;
+  algorithm_table.insert("name", algorithm.name);
+  toml::table evaluator_table{{"kind", evaluator},
+                              {"workers", static_cast<std::int64_t>(workers)},
+                              {"timeout_s", timeout_s},
+                              {"memory_mb", static_cast<std::int64_t>(memory_mb)},
+                              {"async", async}};
+  return toml::table{{"run", run},
+                     {"objective", objective_table},
+                     {"algorithm", algorithm_table},
+                     {"evaluator", evaluator_table}};
+}
+
+}  // namespace bopp::host

@@ -1,0 +1,108 @@
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/record/recorded_run.hpp>
+
+#include <toml++/toml.h>
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace bopp::host {
+namespace fs = std::filesystem;
+namespace {
+
+std::string file_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return "";  // a file the kill came before (batches.jsonl, log.jsonl) holds nothing
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Calls `line(text, number, end)` for every whole line (ended by a newline) of `text`, `end`
+// being the offset after its newline, until it returns false. A last line without its newline
+// is torn (a power loss) and never seen.
+template <class Line>
+void for_each_whole_line(std::string_view text, Line line) {
+  std::size_t start = 0, number = 0;
+  for (std::size_t nl = text.find('\n'); nl != std::string_view::npos;
+       start = nl + 1, nl = text.find('\n', start)) {
+    ++number;
+    if (!line(text.substr(start, nl - start), number, nl + 1)) return;
+  }
+}
+
+}  // namespace
+
+bool records_asynchronous_run(const fs::path& folder) {
+  try {
+    return toml::parse_file((folder / "experiment.toml").string())["evaluator"]["async"].value_or(
+        false);
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+}
+
+RecordedRun read_recorded_run(const fs::path& folder) {
+  RecordedRun recorded;
+  recorded.folder = folder;
+  {
+    std::ifstream in(folder / "run.json");
+    recorded.run = nlohmann::json::parse(in, nullptr, false);
+    if (!recorded.run.is_object()) throw Error("run.json: not a JSON object");
+  }
+
+  const std::string evaluations = file_text(folder / "evaluations.jsonl");
+  for_each_whole_line(evaluations, [&](std::string_view text, std::size_t number, std::size_t end) {
+    RecordedEvaluation e;
+    try {
+      e = evaluation_from_json(nlohmann::json::parse(text));
+    } catch (const std::exception& error) {
+      // Past the last fsync a power loss may leave zeros in place of the last lines.
+      if (evaluations.find_first_not_of(std::string_view("\0\n", 2), end) == std::string::npos &&
+          text.find_first_not_of('\0') == std::string_view::npos)
+        return false;
+      throw Error("evaluations.jsonl:" + std::to_string(number) +
+                  ": not a valid evaluation: " + error.what());
+    }
+    if (e.index != recorded.evaluations.size()) {
+      throw Error("evaluations.jsonl:" + std::to_string(number) + ": index " +
+                  std::to_string(e.index) + " where " +
+                  std::to_string(recorded.evaluations.size()) + " was expected");
+    }
+    recorded.evaluations.push_back(std::move(e));
+    recorded.evaluations_bytes = end;
+    return true;
+  });
+  const std::uint64_t batches_recorded =
+      recorded.evaluations.empty() ? 0 : recorded.evaluations.back().batch + 1;
+
+  // Timings only: a line that does not read is where the kept lines end, never an error.
+  const std::string batches = file_text(folder / "batches.jsonl");
+  for_each_whole_line(batches, [&](std::string_view text, std::size_t, std::size_t end) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    const auto batch = j.is_object() ? j.find("batch") : j.end();
+    if (!j.is_object() || batch == j.end() || !batch->is_number_unsigned() ||
+        batch->get<std::uint64_t>() != recorded.timed_batches ||
+        recorded.timed_batches >= batches_recorded)
+      return false;
+    ++recorded.timed_batches;
+    recorded.batches_bytes = end;
+    return true;
+  });
+
+  const std::string log = file_text(folder / "log.jsonl");
+  const std::uint64_t told = recorded.evaluations.size();
+  for_each_whole_line(log, [&](std::string_view text, std::size_t, std::size_t end) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    const auto at = j.is_object() ? j.find("evaluations") : j.end();
+    if (!j.is_object() || at == j.end() || !at->is_number_unsigned() ||
+        at->get<std::uint64_t>() >= told)
+      return false;
+    recorded.log_bytes = end;
+    return true;
+  });
+  return recorded;
+}
+
+}  // namespace bopp::host
