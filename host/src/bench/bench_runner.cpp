@@ -6,7 +6,8 @@
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/seconds.hpp>
 #include <bopp/host/common/status_line.hpp>
-#include <bopp/host/run/record/run_status.hpp>
+#include <bopp/host/run/record/record_names.hpp>
+#include <bopp/host/run/record/run_json.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -47,21 +48,11 @@ std::string last_error_line(const fs::path& log) {
   return error.empty() ? last : error;
 }
 
-std::optional<nlohmann::json> read_run_json(const fs::path& run_folder) {
-  std::ifstream in(run_folder / "run.json");
-  if (!in) return std::nullopt;
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
-  }
-}
-
 // The status run.json records, if it can be read and names one.
 std::optional<RunStatus> recorded_status(const fs::path& run_folder) {
-  const auto json = read_run_json(run_folder);
-  if (!json) return std::nullopt;
-  return parse_run_status(recorded_status_text(*json));
+  const std::optional<RunJson> run = try_read_run_json(run_folder);
+  if (!run) return std::nullopt;
+  return run->status();
 }
 
 // True when `folder`/index.json is a bench index bopp wrote: an object with the grid's name
@@ -409,16 +400,10 @@ std::size_t BenchSummary::count(BenchRunState state) const {
 }
 
 bool libraries_changed(const fs::path& run_folder, const GridRun& run) {
-  const std::optional<nlohmann::json> json = read_run_json(run_folder);
-  if (!json) return true;
-  auto recorded = [&](const char* plugin) -> std::string {
-    const auto section = json->find(plugin);
-    if (section == json->end() || !section->is_object()) return "";
-    const auto sha1 = section->find("library_sha1");
-    return sha1 != section->end() && sha1->is_string() ? sha1->get<std::string>() : "";
-  };
-  return recorded("objective") != run.objective_library_sha1 ||
-         recorded("algorithm") != run.algorithm_library_sha1;
+  const std::optional<RunJson> recorded = try_read_run_json(run_folder);
+  if (!recorded) return true;
+  return recorded->library_sha1(PluginRole::objective) != run.objective_library_sha1 ||
+         recorded->library_sha1(PluginRole::algorithm) != run.algorithm_library_sha1;
 }
 
 bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
@@ -433,7 +418,7 @@ bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) 
     return t;
   };
   try {
-    return without_output(toml::parse_file((run_folder / "experiment.toml").string())) ==
+    return without_output(toml::parse_file((run_folder / record_file::kExperiment).string())) ==
            without_output(experiment);
   } catch (const toml::parse_error&) {
     return false;

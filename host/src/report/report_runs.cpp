@@ -1,12 +1,13 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/json_file.hpp>
 #include <bopp/host/report/report_runs.hpp>
-#include <bopp/host/run/record/run_status.hpp>
+#include <bopp/host/run/record/record_names.hpp>
+#include <bopp/host/run/record/run_json.hpp>
 
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -20,16 +21,6 @@ struct Labels {
   std::string algorithm;
 };
 
-nlohmann::json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read");
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(file.string() + ": not valid JSON: " + e.what());
-  }
-}
-
 fs::path canonical_or_same(const fs::path& p) {
   std::error_code ec;
   fs::path c = fs::weakly_canonical(p, ec);
@@ -42,7 +33,7 @@ void discover(const fs::path& folder, std::set<fs::path>& runs,
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) throw Error(folder.string() + ": not a folder");
   auto visit_index = [&](const fs::path& dir) {
-    const nlohmann::json index = read_json(dir / "index.json");
+    const nlohmann::json index = read_json_file(dir / "index.json");
     if (!index.contains("runs") || !index["runs"].is_array()) return;
     // A label that is not a string (a damaged index) is left out: the run keeps its plugin's name.
     auto label = [](const nlohmann::json& r, const char* key) {
@@ -56,7 +47,7 @@ void discover(const fs::path& folder, std::set<fs::path>& runs,
     }
   };
   auto visit = [&](const fs::path& dir) {
-    if (fs::is_regular_file(dir / "run.json", ec)) runs.insert(canonical_or_same(dir));
+    if (fs::is_regular_file(dir / record_file::kRun, ec)) runs.insert(canonical_or_same(dir));
     if (fs::is_regular_file(dir / "index.json", ec)) visit_index(dir);
   };
   visit(folder);
@@ -116,8 +107,8 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
   std::vector<bool> indexed;
   std::map<std::string, std::vector<std::string>> left_out;  // status -> folders
   for (const fs::path& folder : found) {
-    const nlohmann::json run = read_json(folder / "run.json");
-    const std::string status = recorded_status_text(run);
+    const RunJson run = read_run_json(folder);
+    const std::string status = run.status_text();
     if (parse_run_status(status) != RunStatus::completed) {
       left_out[status.empty() ? "unknown" : status].push_back(folder.string());
       continue;
@@ -125,23 +116,25 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
     ReportRun r;
     r.folder = folder;
     try {
-      r.seed = run.at("seed").get<std::uint64_t>();
-      r.batch = run.at("batch").get<std::uint64_t>();
-      r.minimize = run.at("sense").get<std::string>() == "minimize";
-      if (!run.at("optimum").is_null()) r.optimum = run["optimum"].get<double>();
-      r.objective = run.at("objective").at("name").get<std::string>();
-      r.algorithm = run.at("algorithm").at("name").get<std::string>();
-      r.algorithm_seconds = run.at("time").at("algorithm").get<double>();
-      r.evaluation_seconds = run.at("time").at("evaluation").get<double>();
+      const RunSummary summary = run.summary();
+      r.seed = summary.seed;
+      r.batch = summary.batch;
+      r.minimize = summary.minimize;
+      r.optimum = summary.optimum;
+      r.objective = summary.objective;
+      r.algorithm = summary.algorithm;
+      r.algorithm_seconds = summary.algorithm_seconds;
+      r.evaluation_seconds = summary.evaluation_seconds;
     } catch (const nlohmann::json::exception& e) {
-      throw Error((folder / "run.json").string() + ": " + e.what());
+      throw Error((folder / record_file::kRun).string() + ": " + e.what());
     }
-    r.evaluations = read_evaluations(folder / "evaluations.jsonl");
-    r.batches = read_batch_timings(folder / "batches.jsonl");
+    r.evaluations = read_evaluations(folder / record_file::kEvaluations);
+    r.batches = read_batch_timings(folder / record_file::kBatches);
+    const fs::path experiment = folder / record_file::kExperiment;
     try {
-      experiments.push_back(toml::parse_file((folder / "experiment.toml").string()));
+      experiments.push_back(toml::parse_file(experiment.string()));
     } catch (const toml::parse_error& e) {
-      throw Error((folder / "experiment.toml").string() + ": " + std::string(e.description()));
+      throw Error(experiment.string() + ": " + std::string(e.description()));
     }
     const auto l = labels.find(folder);
     indexed.push_back(l != labels.end());

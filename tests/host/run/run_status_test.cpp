@@ -26,15 +26,5 @@ TEST(RunStatus, OtherTextsAreNoStatus) {
   EXPECT_EQ(parse_run_status("skipped"), std::nullopt);
 }
 
-// A damaged run.json (any JSON at all) gives no status rather than a JSON type error.
-TEST(RunStatus, RecordedStatusOfADamagedRunJsonIsEmpty) {
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"({"status": "completed"})")), "completed");
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"({"status": 3})")), "");
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"({"status": null})")), "");
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"({})")), "");
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"([1, 2])")), "");
-  EXPECT_EQ(recorded_status_text(nlohmann::json::parse(R"("completed")")), "");
-}
-
 }  // namespace
 }  // namespace bopp::host

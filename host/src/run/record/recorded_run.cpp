@@ -1,4 +1,7 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/run/record/batch_timing.hpp>
+#include <bopp/host/run/record/log_line.hpp>
+#include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/recorded_run.hpp>
 
 #include <toml++/toml.h>
@@ -36,8 +39,8 @@ void for_each_whole_line(std::string_view text, Line line) {
 
 bool records_asynchronous_run(const fs::path& folder) {
   try {
-    return toml::parse_file((folder / "experiment.toml").string())["evaluator"]["async"].value_or(
-        false);
+    return toml::parse_file((folder / record_file::kExperiment).string())["evaluator"]["async"]
+        .value_or(false);
   } catch (const toml::parse_error&) {
     return false;
   }
@@ -46,13 +49,11 @@ bool records_asynchronous_run(const fs::path& folder) {
 RecordedRun read_recorded_run(const fs::path& folder) {
   RecordedRun recorded;
   recorded.folder = folder;
-  {
-    std::ifstream in(folder / "run.json");
-    recorded.run = nlohmann::json::parse(in, nullptr, false);
-    if (!recorded.run.is_object()) throw Error("run.json: not a JSON object");
-  }
+  recorded.run = try_read_run_json(folder).value_or(RunJson());
+  if (!recorded.run.is_object())
+    throw Error(std::string(record_file::kRun) + ": not a JSON object");
 
-  const std::string evaluations = file_text(folder / "evaluations.jsonl");
+  const std::string evaluations = file_text(folder / record_file::kEvaluations);
   for_each_whole_line(evaluations, [&](std::string_view text, std::size_t number, std::size_t end) {
     RecordedEvaluation e;
     try {
@@ -62,12 +63,12 @@ RecordedRun read_recorded_run(const fs::path& folder) {
       if (evaluations.find_first_not_of(std::string_view("\0\n", 2), end) == std::string::npos &&
           text.find_first_not_of('\0') == std::string_view::npos)
         return false;
-      throw Error("evaluations.jsonl:" + std::to_string(number) +
+      throw Error(std::string(record_file::kEvaluations) + ":" + std::to_string(number) +
                   ": not a valid evaluation: " + error.what());
     }
     if (e.index != recorded.evaluations.size()) {
-      throw Error("evaluations.jsonl:" + std::to_string(number) + ": index " +
-                  std::to_string(e.index) + " where " +
+      throw Error(std::string(record_file::kEvaluations) + ":" + std::to_string(number) +
+                  ": index " + std::to_string(e.index) + " where " +
                   std::to_string(recorded.evaluations.size()) + " was expected");
     }
     recorded.evaluations.push_back(std::move(e));
@@ -78,27 +79,20 @@ RecordedRun read_recorded_run(const fs::path& folder) {
       recorded.evaluations.empty() ? 0 : recorded.evaluations.back().batch + 1;
 
   // Timings only: a line that does not read is where the kept lines end, never an error.
-  const std::string batches = file_text(folder / "batches.jsonl");
+  const std::string batches = file_text(folder / record_file::kBatches);
   for_each_whole_line(batches, [&](std::string_view text, std::size_t, std::size_t end) {
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    const auto batch = j.is_object() ? j.find("batch") : j.end();
-    if (!j.is_object() || batch == j.end() || !batch->is_number_unsigned() ||
-        batch->get<std::uint64_t>() != recorded.timed_batches ||
-        recorded.timed_batches >= batches_recorded)
+    if (timed_batch(text) != recorded.timed_batches || recorded.timed_batches >= batches_recorded)
       return false;
     ++recorded.timed_batches;
     recorded.batches_bytes = end;
     return true;
   });
 
-  const std::string log = file_text(folder / "log.jsonl");
+  const std::string log = file_text(folder / record_file::kLog);
   const std::uint64_t told = recorded.evaluations.size();
   for_each_whole_line(log, [&](std::string_view text, std::size_t, std::size_t end) {
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    const auto at = j.is_object() ? j.find("evaluations") : j.end();
-    if (!j.is_object() || at == j.end() || !at->is_number_unsigned() ||
-        at->get<std::uint64_t>() >= told)
-      return false;
+    const std::optional<std::uint64_t> logged = logged_evaluations(text);
+    if (!logged || *logged >= told) return false;
     recorded.log_bytes = end;
     return true;
   });

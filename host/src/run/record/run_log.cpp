@@ -1,9 +1,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/write_all.hpp>
-#include <bopp/host/plugins/host_services.hpp>
+#include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_log.hpp>
-
-#include <nlohmann/json.hpp>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -16,25 +14,10 @@ namespace {
 
 [[noreturn]] void cannot_write(const std::filesystem::path& file) {
   throw Error("cannot write the run record '" + file.parent_path().string() +
-              "': log.jsonl: " + std::strerror(errno));
+              "': " + file.filename().string() + ": " + std::strerror(errno));
 }
 
 }  // namespace
-
-std::string log_line(std::uint64_t evaluations, const std::string& plugin, std::int32_t level,
-                     const std::string& message) {
-  std::string text = message;
-  if (text.size() > kMaxLogMessageBytes) {
-    text.resize(kMaxLogMessageBytes);
-    text += " [cut: the message had " + std::to_string(message.size()) + " bytes]";
-  }
-  const nlohmann::json line = {{"evaluations", evaluations},
-                               {"plugin", plugin},
-                               {"level", log_level_name(level)},
-                               {"message", std::move(text)}};
-  // A cut (or a plugin's bad bytes) may leave invalid UTF-8, which JSON cannot hold.
-  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
 
 RunLog::~RunLog() {
   if (fd_ >= 0) ::close(fd_);
@@ -45,7 +28,7 @@ void RunLog::open(const std::filesystem::path& folder, bool sync) { reopen(folde
 void RunLog::reopen(const std::filesystem::path& folder, bool sync, std::uint64_t kept,
                     bool write_kept_lines) {
   std::lock_guard lock(mutex_);
-  file_ = folder / "log.jsonl";
+  file_ = folder / record_file::kLog;
   sync_ = sync;
   fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | (kept == 0 ? O_TRUNC : 0) | O_APPEND | O_CLOEXEC,
                0644);

@@ -2,18 +2,16 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/write_all.hpp>
+#include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/recorded_run.hpp>
 #include <bopp/host/run/record/run_record.hpp>
-#include <bopp/host/run/record/run_status.hpp>
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <utility>
 
@@ -34,82 +32,14 @@ bool append_whole_lines(int fd, off_t& size, std::string_view text) {
   return false;
 }
 
-nlohmann::json number_or_null(double v) {
-  return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
-}
-
-nlohmann::json number_or_null(const std::optional<double>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
-std::optional<double> optional_number(const nlohmann::json& j, const char* key) {
-  const auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return std::nullopt;
-  return it->get<double>();
-}
-
 std::string strerror_text() { return std::strerror(errno); }
 
 }  // namespace
 
-nlohmann::json to_json(const RecordedEvaluation& e) {
-  nlohmann::json j;
-  j["index"] = e.index;
-  j["batch"] = e.batch;
-  j["x"] = e.x;
-  j["y"] = e.ok ? nlohmann::json(e.y) : nlohmann::json(nullptr);
-  j["status"] = e.ok ? "ok" : "failed";
-  j["message"] = e.message;
-  j["seed"] = e.seed;
-  j["time"] = e.seconds;
-  if (e.regret) {
-    j["regret"] = number_or_null(e.regret->instant);
-    j["simple_regret"] = number_or_null(e.regret->simple);
-    j["cumulative_regret"] = e.regret->cumulative;
-  }
-  return j;
-}
-
-RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
-  RecordedEvaluation e;
-  e.index = j.at("index").get<std::uint64_t>();
-  e.batch = j.at("batch").get<std::uint64_t>();
-  e.x = j.at("x").get<std::vector<double>>();
-  e.ok = j.at("status").get<std::string>() == "ok";
-  e.y = e.ok ? j.at("y").get<double>() : std::nan("");
-  e.message = j.value("message", "");
-  e.seed = j.at("seed").get<std::uint64_t>();
-  e.seconds = j.value("time", 0.0);
-  if (j.contains("cumulative_regret")) {
-    RegretSoFar r;
-    r.instant = optional_number(j, "regret").value_or(std::nan(""));
-    r.simple = optional_number(j, "simple_regret");
-    r.cumulative = j.at("cumulative_regret").get<double>();
-    e.regret = r;
-  }
-  return e;
-}
-
-bool holds_run_record(const fs::path& folder) {
-  std::ifstream in(folder / "run.json");
-  if (!in) return false;
-  const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
-  if (!run.is_object()) return false;
-  const auto version = run.find("bopp_version");
-  const auto status = run.find("status");
-  return version != run.end() && version->is_string() && status != run.end() &&
-         status->is_string() && parse_run_status(status->get<std::string>()).has_value();
-}
-
 RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::json run,
                      bool overwrite, RecordSync sync)
-    : folder_(std::move(folder)),
-      run_(std::move(run)),
-      line_(to_json(RecordedEvaluation{})),
-      nodes_(line_),
-      sync_(std::move(sync)) {
-  if (!run_.contains("bopp_version")) run_["bopp_version"] = BOPP_VERSION;
-  if (!run_.contains("status")) run_["status"] = to_string(RunStatus::running);
+    : folder_(std::move(folder)), run_(std::move(run)), sync_(std::move(sync)) {
+  mark_as_run_record(run_);
   std::error_code ec;
   fs::create_directories(folder_, ec);
   if (ec) throw Error("cannot write the run record '" + folder_.string() + "': " + ec.message());
@@ -123,7 +53,7 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
                "# repeats the run.\n"
             << experiment << "\n";
   try {
-    write_file_atomically(folder_ / "experiment.toml", toml_text.str(), sync_.enabled);
+    write_file_atomically(folder_ / record_file::kExperiment, toml_text.str(), sync_.enabled);
   } catch (const Error& e) {
     throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
   }
@@ -131,21 +61,17 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
 }
 
 RunRecord::RunRecord(fs::path folder, nlohmann::json run, Kept kept, RecordSync sync)
-    : folder_(std::move(folder)),
-      run_(std::move(run)),
-      line_(to_json(RecordedEvaluation{})),
-      nodes_(line_),
-      sync_(std::move(sync)) {
+    : folder_(std::move(folder)), run_(std::move(run)), sync_(std::move(sync)) {
   write_run_json();
   open_files(kept);
 }
 
 void RunRecord::open_files(Kept kept) {
   evaluations_size_ = static_cast<off_t>(kept.evaluations_bytes);
-  evaluations_fd_ = open_at("evaluations.jsonl", evaluations_size_);
+  evaluations_fd_ = open_at(record_file::kEvaluations, evaluations_size_);
   batches_size_ = static_cast<off_t>(kept.batches_bytes);
   try {
-    batches_fd_ = open_at("batches.jsonl", batches_size_);
+    batches_fd_ = open_at(record_file::kBatches, batches_size_);
   } catch (const Error&) {
     ::close(std::exchange(evaluations_fd_, -1));  // no destructor runs for a throwing constructor
     throw;
@@ -167,10 +93,10 @@ int RunRecord::open_at(const char* file, off_t size) {
 }
 
 void RunRecord::claim_folder(bool overwrite) const {
-  if (holds_run_record(folder_)) {
+  if (const std::optional<RunJson> recorded = try_read_run_json(folder_);
+      recorded && recorded->marks_run_record()) {
     if (overwrite) return;
-    std::ifstream in(folder_ / "run.json");
-    const std::string status = recorded_status_text(nlohmann::json::parse(in, nullptr, false));
+    const std::string status = recorded->status_text();
     // bopp resume does not replay an asynchronous run (run_resume.cpp): no hint there.
     const bool async = records_asynchronous_run(folder_);
     const std::string resume =
@@ -204,61 +130,16 @@ double RunRecord::now() const {
 }
 
 void RunRecord::append_timing(const BatchTiming& t) {
-  nlohmann::json line = {{"batch", t.batch},
-                         {"points", t.points},
-                         {"ask_time", t.ask_seconds},
-                         {"evaluation_time", t.evaluation_seconds},
-                         {"tell_time", t.tell_seconds}};
-  if (t.pending) line["pending"] = *t.pending;
-  if (!append_whole_lines(batches_fd_, batches_size_, line.dump() + "\n"))
-    cannot_write("batches.jsonl", strerror_text());
-}
-
-// One JSON object serves every line: its keys, nodes and strings are made once, and the
-// pointers below (into its std::map, whose nodes never move) skip the key look-ups, so a
-// line costs its serialization and little else (docs/benchmarks.md has the figures).
-RunRecord::LineNodes::LineNodes(nlohmann::json& line)
-    : index(&line["index"]),
-      batch(&line["batch"]),
-      x(&line["x"].get_ref<nlohmann::json::array_t&>()),
-      y(&line["y"]),
-      status(&line["status"].get_ref<std::string&>()),
-      message(&line["message"].get_ref<std::string&>()),
-      seed(&line["seed"]),
-      time(&line["time"]) {}
-
-void RunRecord::fill_line(const RecordedEvaluation& e) {
-  *nodes_.index = e.index;
-  *nodes_.batch = e.batch;
-  nodes_.x->resize(e.x.size());
-  for (std::size_t k = 0; k < e.x.size(); ++k) (*nodes_.x)[k] = e.x[k];
-  *nodes_.y = e.ok ? nlohmann::json(e.y) : nlohmann::json(nullptr);
-  *nodes_.status = e.ok ? "ok" : "failed";
-  *nodes_.message = e.message;
-  *nodes_.seed = e.seed;
-  *nodes_.time = e.seconds;
-  if (e.regret) {
-    if (nodes_.regret == nullptr) {  // map nodes never move, so the pointers above stay valid
-      nodes_.regret = &line_["regret"];
-      nodes_.simple_regret = &line_["simple_regret"];
-      nodes_.cumulative_regret = &line_["cumulative_regret"];
-    }
-    *nodes_.regret = number_or_null(e.regret->instant);
-    *nodes_.simple_regret = number_or_null(e.regret->simple);
-    *nodes_.cumulative_regret = e.regret->cumulative;
-  }
+  if (!append_whole_lines(batches_fd_, batches_size_, to_json(t).dump() + "\n"))
+    cannot_write(record_file::kBatches, strerror_text());
 }
 
 bool RunRecord::append(std::span<const RecordedEvaluation> batch) {
   lines_.clear();
-  for (const RecordedEvaluation& e : batch) {
-    fill_line(e);
-    lines_ += line_.dump();
-    lines_ += '\n';
-  }
+  for (const RecordedEvaluation& e : batch) line_writer_.append(e, lines_);
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
   if (!append_whole_lines(evaluations_fd_, evaluations_size_, lines_))
-    cannot_write("evaluations.jsonl", strerror_text());
+    cannot_write(record_file::kEvaluations, strerror_text());
   unsynced_ = true;
   if (!sync_.enabled || now() - last_sync_ < sync_.interval_seconds) return false;
   sync_evaluations();
@@ -267,7 +148,7 @@ bool RunRecord::append(std::span<const RecordedEvaluation> batch) {
 
 void RunRecord::sync_evaluations() {
   if (!sync_.enabled || !unsynced_) return;
-  if (::fsync(evaluations_fd_) != 0) cannot_write("evaluations.jsonl", strerror_text());
+  if (::fsync(evaluations_fd_) != 0) cannot_write(record_file::kEvaluations, strerror_text());
   unsynced_ = false;
   last_sync_ = now();
   ++syncs_;
@@ -281,8 +162,8 @@ void RunRecord::close_files() {
   const bool evaluations_closed = ::close(evaluations) == 0;
   const int error = errno;
   const bool batches_closed = ::close(batches) == 0;
-  if (!evaluations_closed) cannot_write("evaluations.jsonl", std::strerror(error));
-  if (!batches_closed) cannot_write("batches.jsonl", strerror_text());
+  if (!evaluations_closed) cannot_write(record_file::kEvaluations, std::strerror(error));
+  if (!batches_closed) cannot_write(record_file::kBatches, strerror_text());
 }
 
 void RunRecord::update(const nlohmann::json& fields) {
@@ -293,53 +174,10 @@ void RunRecord::update(const nlohmann::json& fields) {
 
 void RunRecord::write_run_json() {
   try {
-    write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n", sync_.enabled);
+    write_file_atomically(folder_ / record_file::kRun, run_.dump(2) + "\n", sync_.enabled);
   } catch (const Error& e) {
     throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
   }
-}
-
-namespace {
-
-// Reads a JSON-lines file, one T per non-empty line; a bad line is an Error naming the
-// file, the line and what it should have been.
-template <class T, class Parse>
-std::vector<T> read_json_lines(const fs::path& file, const char* what, Parse parse) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read");
-  std::vector<T> out;
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    try {
-      out.push_back(parse(nlohmann::json::parse(line)));
-    } catch (const std::exception& e) {
-      throw Error(file.string() + ":" + std::to_string(number) + ": not a valid " + what + ": " +
-                  e.what());
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
-std::vector<BatchTiming> read_batch_timings(const fs::path& file) {
-  return read_json_lines<BatchTiming>(file, "batch timing", [](const nlohmann::json& j) {
-    return BatchTiming{j.at("batch").get<std::uint64_t>(),
-                       j.at("points").get<std::uint64_t>(),
-                       j.at("ask_time").get<double>(),
-                       j.at("evaluation_time").get<double>(),
-                       j.at("tell_time").get<double>(),
-                       j.contains("pending")
-                           ? std::optional(j.at("pending").get<std::vector<std::uint64_t>>())
-                           : std::nullopt};
-  });
-}
-
-std::vector<RecordedEvaluation> read_evaluations(const fs::path& file) {
-  return read_json_lines<RecordedEvaluation>(file, "evaluation", evaluation_from_json);
 }
 
 }  // namespace bopp::host

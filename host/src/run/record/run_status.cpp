@@ -29,10 +29,4 @@ std::optional<RunStatus> parse_run_status(std::string_view text) {
   return std::nullopt;
 }
 
-std::string recorded_status_text(const nlohmann::json& run) {
-  if (!run.is_object()) return "";
-  const auto status = run.find("status");
-  return status != run.end() && status->is_string() ? status->get<std::string>() : "";
-}
-
 }  // namespace bopp::host

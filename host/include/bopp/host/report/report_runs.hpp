@@ -1,7 +1,8 @@
 // bopp/host/report/report_runs.hpp: finding and reading the run records a report compares.
 #pragma once
 
-#include <bopp/host/run/record/run_record.hpp>
+#include <bopp/host/run/record/batch_timing.hpp>
+#include <bopp/host/run/record/evaluation_line.hpp>
 
 #include <cstdint>
 #include <filesystem>

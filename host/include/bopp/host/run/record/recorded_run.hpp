@@ -1,9 +1,8 @@
 // bopp/host/run/record/recorded_run.hpp: a run record as a killed run left it, read to continue it.
 #pragma once
 
-#include <bopp/host/run/record/run_record.hpp>
-
-#include <nlohmann/json.hpp>
+#include <bopp/host/run/record/evaluation_line.hpp>
+#include <bopp/host/run/record/run_json.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -15,7 +14,7 @@ namespace bopp::host {
 // a file; a kill never does). docs/run-record.md, "Resuming a run".
 struct RecordedRun {
   std::filesystem::path folder;
-  nlohmann::json run;                           // run.json
+  RunJson run;                                  // run.json
   std::vector<RecordedEvaluation> evaluations;  // every whole line of evaluations.jsonl
   std::uint64_t evaluations_bytes = 0;          // where the last whole line ends
   // The leading lines of batches.jsonl kept: batches 0, 1, ... in order, each of a batch that

@@ -1,10 +1,11 @@
 // bopp/host/run/record/run_log.hpp: log.jsonl, every plugin log line of a run (docs/run-record.md).
 #pragma once
 
+#include <bopp/host/run/record/log_line.hpp>
+
 #include <sys/types.h>
 
 #include <atomic>
-#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
@@ -12,15 +13,6 @@
 #include <vector>
 
 namespace bopp::host {
-
-// A message longer than this is cut, with a note saying how long it was: one runaway
-// plugin must not fill the disk with one line.
-inline constexpr std::size_t kMaxLogMessageBytes = 64 * 1024;
-
-// One line of log.jsonl, newline included: {"evaluations", "plugin", "level", "message"}.
-// The message is cut at kMaxLogMessageBytes; bytes that are not UTF-8 become U+FFFD.
-std::string log_line(std::uint64_t evaluations, const std::string& plugin, std::int32_t level,
-                     const std::string& message);
 
 // The run's log file. Plugins log from any thread, before the record's folder exists (while
 // being created) and after: lines logged before `open` are kept and written by it. Each line

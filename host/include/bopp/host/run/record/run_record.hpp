@@ -1,8 +1,12 @@
-// bopp/host/run/record/run_record.hpp: the folder a run writes (docs/run-record.md).
+// bopp/host/run/record/run_record.hpp: the folder a run writes, its files kept whole and durable
+// (docs/run-record.md); what each file holds is its format unit's (run_json, evaluation_line,
+// batch_timing).
 #pragma once
 
 #include <bopp/host/common/folder_lock.hpp>
-#include <bopp/host/report/regret.hpp>
+#include <bopp/host/run/record/batch_timing.hpp>
+#include <bopp/host/run/record/evaluation_line.hpp>
+#include <bopp/host/run/record/run_json.hpp>
 
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
@@ -15,38 +19,8 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <vector>
 
 namespace bopp::host {
-
-// One line of evaluations.jsonl.
-struct RecordedEvaluation {
-  std::uint64_t index = 0;  // 0-based, in the order points were asked
-  std::uint64_t batch = 0;  // which ask it came from
-  std::vector<double> x;    // as evaluated (rounded where the dimension is discrete)
-  double y = 0.0;           // objective's own sense; written as null when failed
-  bool ok = false;
-  std::string message;  // why it failed
-  std::uint64_t seed = 0;
-  double seconds = 0.0;  // evaluation wall time
-  // Written as `regret`, `simple_regret` and `cumulative_regret` when the objective declares
-  // its optimum (a missing value as null); absent otherwise.
-  std::optional<RegretSoFar> regret;
-};
-
-// One line of batches.jsonl: where the time of one ask/evaluate/tell round went.
-struct BatchTiming {
-  std::uint64_t batch = 0;
-  std::uint64_t points = 0;
-  double ask_seconds = 0.0;
-  double evaluation_seconds = 0.0;
-  double tell_seconds = 0.0;
-  // Asynchronous runs: the indices asked before and not yet told when this batch was asked.
-  std::optional<std::vector<std::uint64_t>> pending;
-};
-
-nlohmann::json to_json(const RecordedEvaluation& e);
-RecordedEvaluation evaluation_from_json(const nlohmann::json& line);
 
 // How a record makes its writes durable (docs/run-record.md, "What survives a crash"). A
 // killed process loses nothing already written, synced or not; only a power loss can lose
@@ -60,11 +34,6 @@ struct RecordSync {
   std::function<double()> clock;
 };
 
-// True when `folder`/run.json is a run record bopp wrote: a JSON object whose `bopp_version`
-// is a string and whose `status` is one of the run statuses. Only such a folder may be
-// overwritten (--overwrite).
-bool holds_run_record(const std::filesystem::path& folder);
-
 // Writes experiment.toml, run.json, evaluations.jsonl and batches.jsonl. Each appended batch
 // is one write, so `kill -9` loses nothing already appended; a write that fails (a full disk)
 // is cut back to the last whole line. run.json is replaced atomically (write, fsync, rename).
@@ -73,8 +42,8 @@ class RunRecord {
  public:
   // Creates `folder` (and its parents) and claims it: an empty folder (or one holding only
   // bopp's lock file and leftover temporaries), or, with `overwrite`, a folder holding a run
-  // record (holds_run_record). Anything else is refused, naming what was found. run.json is
-  // written first, saying "running", so a kill at any moment leaves a record that says
+  // record (holds_run_record, run_json.hpp). Anything else is refused, naming what was found.
+  // run.json is written first, saying "running", so a kill at any moment leaves a record that says
   // "running" rather than an old run's end beside a truncated evaluations.jsonl. `run` gets
   // `bopp_version` and `status` ("running") when it lacks them: they mark the record.
   RunRecord(std::filesystem::path folder, const toml::table& experiment, nlohmann::json run,
@@ -113,7 +82,6 @@ class RunRecord {
   int open_at(const char* file, off_t size);
   void open_files(Kept kept);
   void write_run_json();
-  void fill_line(const RecordedEvaluation& e);
   void sync_evaluations();
   double now() const;
   [[noreturn]] void cannot_write(const char* file, const std::string& reason) const;
@@ -122,19 +90,7 @@ class RunRecord {
   // Held for the record's life: one process at a time writes a run folder.
   std::optional<FolderLock> lock_;
   nlohmann::json run_;
-  // The evaluations.jsonl line, reused, and pointers to its value nodes.
-  struct LineNodes {
-    explicit LineNodes(nlohmann::json& line);
-    nlohmann::json *index, *batch;
-    nlohmann::json::array_t* x;
-    nlohmann::json* y;
-    std::string *status, *message;
-    nlohmann::json *seed, *time;
-    // Added to the line at the first evaluation that carries regret.
-    nlohmann::json *regret = nullptr, *simple_regret = nullptr, *cumulative_regret = nullptr;
-  };
-  nlohmann::json line_;
-  LineNodes nodes_;
+  EvaluationLineWriter line_writer_;
   std::string lines_;  // a batch's text, its capacity reused
   RecordSync sync_;
   int evaluations_fd_ = -1;
@@ -146,11 +102,5 @@ class RunRecord {
   double last_sync_ = 0.0;
   std::uint64_t syncs_ = 0;
 };
-
-// Reads every line of a batches.jsonl.
-std::vector<BatchTiming> read_batch_timings(const std::filesystem::path& file);
-
-// Reads every line of an evaluations.jsonl.
-std::vector<RecordedEvaluation> read_evaluations(const std::filesystem::path& file);
 
 }  // namespace bopp::host

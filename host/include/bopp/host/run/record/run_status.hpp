@@ -1,29 +1,22 @@
 // bopp/host/run/record/run_status.hpp: the state of a run, as run.json records it.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
-#include <string>
 #include <string_view>
 
 namespace bopp::host {
 
-// run.json's "status": "running" while the run goes on, then how it ended.
+// run.json's `status`: running while the run goes on, then how it ended.
 enum class RunStatus {
   running,
   completed,  // the budget was spent
   stopped,    // the user stopped it (SIGINT); the record is valid up to there
-  failed,     // an error ended it; run.json's "message" says which
+  failed,     // an error ended it; run.json's `message` says which
 };
 
 // The text run.json holds ("completed").
 std::string_view to_string(RunStatus status);
 // The status a text names; nullopt for any other text (an older or damaged record).
 std::optional<RunStatus> parse_run_status(std::string_view text);
-
-// The "status" text of a run.json document; "" when the document is not an object or its status
-// is not a string. Run records are shared data: a damaged one must not stop a report or a bench.
-std::string recorded_status_text(const nlohmann::json& run);
 
 }  // namespace bopp::host

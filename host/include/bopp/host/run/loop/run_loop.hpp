@@ -1,0 +1,99 @@
+// bopp/host/run/loop/run_loop.hpp: the state of one run's ask/evaluate/tell rounds, and what
+// every round does whether the run asks batch by batch (batch_loop), asynchronously
+// (async_loop) or replays its record (run_replay): ask, record and tell, and time.
+#pragma once
+
+#include <bopp/host/plugins/algorithm.hpp>
+#include <bopp/host/run/evaluators/evaluator.hpp>
+#include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/run.hpp>
+#include <bopp/host/run/record/progress.hpp>
+#include <bopp/host/run/record/run_log.hpp>
+#include <bopp/host/run/record/run_record.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace bopp::host {
+
+// A batch the algorithm asked for, and the head of it a resumed run found recorded.
+struct AskedBatch {
+  bopp::Points X;
+  double ask_seconds = 0.0;
+  std::vector<RecordedEvaluation> known;
+};
+
+// The line of evaluations.jsonl for point `x`, the `index`th asked, in ask `batch`, evaluated
+// with `seed` to `evaluation`.
+RecordedEvaluation recorded_evaluation(std::uint64_t index, std::uint64_t batch,
+                                       std::vector<double> x, std::uint64_t seed,
+                                       Evaluation evaluation);
+
+// What the algorithm is told of a recorded batch, in its convention (told_value, told_status).
+struct ToldValues {
+  std::vector<double> y;
+  std::vector<std::int32_t> status;
+};
+
+class RunLoop {
+ public:
+  RunLoop(const Experiment& experiment, const bopp::Problem& problem, Algorithm& algorithm,
+          Evaluator& evaluator, RunLog& log, const RunOptions& options);
+
+  // From here on every batch is appended to `record`, with the timings of the replayed
+  // batches past its first `timed_batches` lines. Before, nothing is written (a replay).
+  void start_recording(RunRecord& record, std::uint64_t timed_batches);
+
+  // Up to `room` points from the algorithm, the ask timed.
+  AskedBatch ask(std::uint64_t room);
+  // Gives `lines` their regret, counts them into `result` and appends those past the first
+  // `known` (the ones a resumed run found recorded) to the record; what the algorithm is to be
+  // told of them.
+  ToldValues record(std::span<RecordedEvaluation> lines, std::size_t known, RunResult& result);
+  // Tells the algorithm the recorded batch `X`; returns the tell's seconds.
+  double tell(const bopp::Points& X, const ToldValues& told, const RunResult& result);
+  // Appends a batch's timing to batches.jsonl, or keeps it for start_recording in a replay.
+  void time(const BatchTiming& timing);
+  // Host time spent waiting for evaluations.
+  void add_evaluation_seconds(double seconds) { times_.evaluation_seconds += seconds; }
+
+  // The index of the next ask, and the move past it once its points are known.
+  std::uint64_t batch() const { return batch_; }
+  void next_batch() { ++batch_; }
+
+  bool stop_requested() const;
+  // "stopped by SIGTERM after 60 evaluations, `finished`": whoever stopped the run, and what
+  // the record holds.
+  std::string stop_message(std::uint64_t evaluations, const std::string& finished) const;
+  void show_progress(const RunResult& result);
+  void finish_progress() { progress_.finish(); }
+  // Asks the algorithm for its recommendation at the end. Every evaluation is recorded by
+  // then, so one that fails (throws, or lies outside the bounds) costs the recommendation, not
+  // the run: a warning, the status kept, and `recommended` left empty.
+  void recommend(RunResult& result);
+
+  const Experiment& experiment() const { return experiment_; }
+  const bopp::Problem& problem() const { return problem_; }
+  Evaluator& evaluator() { return evaluator_; }
+  const RunTimes& times() const { return times_; }
+
+ private:
+  const Experiment& experiment_;
+  const bopp::Problem& problem_;
+  Algorithm& algorithm_;
+  Evaluator& evaluator_;
+  RunRecord* record_ = nullptr;  // null while replaying
+  RunLog& log_;
+  const RunOptions& options_;
+  Progress progress_;
+  RunTimes times_;
+  std::uint64_t batch_ = 0;
+  std::optional<RunningRegret> regret_;  // when the objective declares its optimum
+  std::vector<BatchTiming> replayed_timings_;
+  std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept
+};
+
+}  // namespace bopp::host

@@ -1,0 +1,125 @@
+#include <bopp/host/common/child_process.hpp>
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/seconds.hpp>
+#include <bopp/host/run/loop/ask_tell.hpp>
+#include <bopp/host/run/loop/run_loop.hpp>
+
+#include <chrono>
+
+namespace bopp::host {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool better(double candidate, double incumbent, bopp::Sense sense) {
+  return sense == bopp::Sense::minimize ? candidate < incumbent : candidate > incumbent;
+}
+
+}  // namespace
+
+RecordedEvaluation recorded_evaluation(std::uint64_t index, std::uint64_t batch,
+                                       std::vector<double> x, std::uint64_t seed,
+                                       Evaluation evaluation) {
+  RecordedEvaluation line;
+  line.index = index;
+  line.batch = batch;
+  line.x = std::move(x);
+  line.ok = evaluation.ok;
+  line.y = evaluation.y;
+  line.message = std::move(evaluation.message);
+  line.seed = seed;
+  line.seconds = evaluation.seconds;
+  return line;
+}
+
+RunLoop::RunLoop(const Experiment& experiment, const bopp::Problem& problem, Algorithm& algorithm,
+                 Evaluator& evaluator, RunLog& log, const RunOptions& options)
+    : experiment_(experiment),
+      problem_(problem),
+      algorithm_(algorithm),
+      evaluator_(evaluator),
+      log_(log),
+      options_(options),
+      progress_(options.progress ? stderr : nullptr, experiment.budget) {
+  if (problem.optimum_value)
+    regret_.emplace(*problem.optimum_value, problem.sense == bopp::Sense::minimize);
+}
+
+void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches) {
+  record_ = &record;
+  timed_batches_ = timed_batches;
+  for (const BatchTiming& t : replayed_timings_) {
+    if (t.batch >= timed_batches_) record_->append_timing(t);
+  }
+  replayed_timings_.clear();
+}
+
+AskedBatch RunLoop::ask(std::uint64_t room) {
+  const auto t = Clock::now();
+  AskedBatch asked;
+  asked.X = ask_rounded(algorithm_, problem_, room);
+  asked.ask_seconds = seconds_since(t);
+  times_.algorithm_seconds += asked.ask_seconds;
+  return asked;
+}
+
+ToldValues RunLoop::record(std::span<RecordedEvaluation> lines, std::size_t known,
+                           RunResult& result) {
+  const std::size_t n = lines.size();
+  ToldValues told{std::vector<double>(n), std::vector<std::int32_t>(n)};
+  for (std::size_t i = 0; i < n; ++i) {
+    RecordedEvaluation& line = lines[i];
+    if (regret_) line.regret = regret_->add(line.ok, line.y);
+    told.y[i] = told_value(problem_, line.ok, line.y);
+    told.status[i] = told_status(line.ok);
+    if (!line.ok) ++result.failed_evaluations;
+    if (line.ok && (!result.best || better(line.y, result.best->y, problem_.sense)))
+      result.best = line;
+  }
+  // The lines logged up to this batch are as durable as the batch.
+  if (record_ != nullptr && known < n && record_->append(lines.subspan(known))) log_.flush();
+  result.evaluations += n;
+  if (regret_) result.regret = regret_->last();
+  return told;
+}
+
+double RunLoop::tell(const bopp::Points& X, const ToldValues& told, const RunResult& result) {
+  const auto t = Clock::now();
+  tell_batch(algorithm_, X, told.y, told.status);
+  log_.set_evaluations(result.evaluations);
+  const double seconds = seconds_since(t);
+  times_.algorithm_seconds += seconds;
+  return seconds;
+}
+
+void RunLoop::time(const BatchTiming& timing) {
+  if (record_ == nullptr) {
+    replayed_timings_.push_back(timing);
+  } else if (timing.batch >= timed_batches_) {
+    record_->append_timing(timing);
+  }
+}
+
+bool RunLoop::stop_requested() const { return options_.stop != nullptr && options_.stop->load(); }
+
+std::string RunLoop::stop_message(std::uint64_t evaluations, const std::string& finished) const {
+  const int signal = options_.stop_signal != nullptr ? options_.stop_signal->load() : 0;
+  return std::string("stopped") + (signal > 0 ? " by " + signal_name(signal) : "") + " after " +
+         std::to_string(evaluations) + " evaluations, " + finished;
+}
+
+void RunLoop::show_progress(const RunResult& result) {
+  progress_.update(result.evaluations, result.best ? std::optional(result.best->y) : std::nullopt);
+}
+
+void RunLoop::recommend(RunResult& result) {
+  try {
+    result.recommended = algorithm_.recommend();
+  } catch (const Error& e) {
+    result.message = std::string("no recommendation: ") + e.what();
+    log_.write(BOPP_LOG_WARNING, algorithm_.name(), result.message);
+    if (options_.log) options_.log(BOPP_LOG_WARNING, algorithm_.name(), result.message);
+  }
+}
+
+}  // namespace bopp::host
