@@ -4,6 +4,7 @@
 #include <bopp/host/bench/bench_runner.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
+#include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
@@ -254,11 +255,12 @@ name = "branin"
   ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
   const fs::path changed = folder / "b" / "branin" / "random" / "q1-seed0";
   const fs::path kept = folder / "b" / "branin" / "random" / "q1-seed1";
+  using namespace host::record_key;
   nlohmann::json json = read_json(changed / "run.json");
-  const std::string sha1 = json["algorithm"]["library_sha1"];
+  const std::string sha1 = json[kAlgorithm][kLibrarySha1];
   EXPECT_EQ(sha1.size(), 40u);
   EXPECT_EQ(sha1.find_first_not_of("0123456789abcdef"), std::string::npos) << sha1;
-  json["algorithm"]["library_sha1"] = std::string(40, '0');  // as if built from other code
+  json[kAlgorithm][kLibrarySha1] = std::string(40, '0');  // as if built from other code
   std::ofstream(changed / "run.json") << json.dump(2);
   const std::string kept_json = read_text(kept / "run.json");
 
@@ -268,7 +270,7 @@ name = "branin"
   EXPECT_NE(again.out.find("2 runs: 1 completed now, 1 complete before, 0 failed"),
             std::string::npos)
       << again.out;
-  EXPECT_EQ(read_json(changed / "run.json")["algorithm"]["library_sha1"], sha1);
+  EXPECT_EQ(read_json(changed / "run.json")[kAlgorithm][kLibrarySha1], sha1);
   EXPECT_EQ(read_text(kept / "run.json"), kept_json);
 }
 

@@ -66,15 +66,18 @@ nlohmann::json without(nlohmann::json j, const char* field) {
 }
 
 // The keys and their order, spelled out here as docs/run-record.md gives them: the format a
-// reader of old records depends on. The times of day are left out.
+// reader of old records depends on. The times of day and this build's versions are left out.
 TEST(RunJson, TheStartIsTheDocumentedFormat) {
   nlohmann::json start = run_json(some_start());
-  EXPECT_TRUE(start.at("started").is_string());
-  start.erase("started");
-  start.erase("bopp_version");
+  EXPECT_TRUE(start.at(key::kStarted).is_string());
+  start.erase(key::kStarted);
+  start.erase(key::kBoppVersion);  // the build's
+  EXPECT_EQ(start.at(key::kAbi),
+            std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR));
+  start.erase(key::kAbi);
   EXPECT_EQ(
       start.dump(),
-      R"({"abi":"1.2","algorithm":{"abi":"1.2","library":"bopp-gpbo","library_build_id":null,)"
+      R"({"algorithm":{"abi":"1.2","library":"bopp-gpbo","library_build_id":null,)"
       R"("library_path":"/lib/libbopp-gpbo.so","library_sha1":"bbbb","library_version":)"
       R"("0.3.0","name":"gpbo","version":"1.0"},"batch":4,"best":null,"budget":20,"dim":2,)"
       R"("evaluations":0,"evaluator":"serial","experiment":"exp.toml","failed_evaluations":0,)"
@@ -87,8 +90,8 @@ TEST(RunJson, TheStartIsTheDocumentedFormat) {
 
 TEST(RunJson, TheEndIsTheDocumentedFormat) {
   const nlohmann::json end = run_json(some_end());
-  EXPECT_TRUE(end.at("finished").is_string());
-  EXPECT_EQ(without(end, "finished").dump(),
+  EXPECT_TRUE(end.at(key::kFinished).is_string());
+  EXPECT_EQ(without(end, key::kFinished).dump(),
             R"({"best":{"index":3,"x":[0.5,0.25],"y":1.5},"evaluations":20,)"
             R"("failed_evaluations":1,"message":"","recommended":[0.5,0.25],)"
             R"("regret":{"cumulative":9.5,"simple":1.1},"status":"completed",)"

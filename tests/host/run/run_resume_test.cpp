@@ -4,6 +4,7 @@
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/loop/run_resume.hpp>
+#include <bopp/host/run/record/record_names.hpp>
 
 #include "quiet_run_options.hpp"
 #include "test_paths.hpp"
@@ -226,14 +227,14 @@ TEST(RunResume, AnotherVersionOrLibraryIsRefusedAndForceAllowsTheLibrary) {
   const fs::path full = straight_run(kNoisyGp, "full");
   const fs::path old = killed_copy(full, 3, false, "version");
   nlohmann::json run = run_json(old);
-  run["bopp_version"] = "0.0.1";
+  run[record_key::kBoppVersion] = "0.0.1";
   write_run_json(old, run);
   const std::string version = refusal(old);
   EXPECT_NE(version.find("recorded by bopp 0.0.1, this is bopp "), std::string::npos) << version;
 
   const fs::path rebuilt = killed_copy(full, 3, false, "library");
   run = run_json(rebuilt);
-  run["algorithm"]["library_sha1"] = std::string(40, '0');
+  run[record_key::kAlgorithm][record_key::kLibrarySha1] = std::string(40, '0');
   write_run_json(rebuilt, run);
   const std::string before = record_bytes(rebuilt);
   const std::string message = refusal(rebuilt);
