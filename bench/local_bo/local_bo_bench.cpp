@@ -1,5 +1,5 @@
 // The algorithm time of the local-BO plugins at d = 50, on a cheap smooth function
-// so that only the algorithm is timed: one iteration of GIBO (Müller et al.'s practical
+// so that only the algorithm is timed: one iteration of GIBO (Müller et al.'s
 // variant: the iterate, a greedy batch of up to d points, the step) and one iteration of
 // LA-MinUCB (the one-shot look-ahead acquisition of its batch, then the LCB step), each with
 // the sliding window full (5d = 250 points). Counter `gemm` is the time as a multiple of one

@@ -19,9 +19,12 @@ class Bbkb : public BatchedKernelBandit {
   static constexpr const char* summary =
       "BBKB (Calandriello et al. 2020): batched sparse GP-UCB on a candidate set, adaptive "
       "batches, ridge-leverage resparsification";
-  static std::vector<Param> params() { return settings_params(true, true); }
+  static std::vector<Param> params() {
+    return settings_params(Batching::adaptive, Dictionary::resparsified);
+  }
   Bbkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global, true, name, problem, config, seed, host) {}
+      : BatchedKernelBandit(BatchRule::global, Batching::adaptive, name, problem, config, seed,
+                            host) {}
 };
 
 // GlobalLocal-BBKB: the global rule, then the per-candidate bound of Lemma 3.
@@ -32,9 +35,12 @@ class BbkbLocal : public BatchedKernelBandit {
   static constexpr const char* summary =
       "GlobalLocal-BBKB (Calandriello et al. 2020, Lemma 3): BBKB with larger batches by a "
       "per-candidate stopping bound";
-  static std::vector<Param> params() { return settings_params(true, true); }
+  static std::vector<Param> params() {
+    return settings_params(Batching::adaptive, Dictionary::resparsified);
+  }
   BbkbLocal(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global_local, true, name, problem, config, seed, host) {}
+      : BatchedKernelBandit(BatchRule::global_local, Batching::adaptive, name, problem, config,
+                            seed, host) {}
 };
 
 // BKB (Calandriello et al. 2019) as BBKB with C̃ = 1: one point per batch, a new dictionary
@@ -45,9 +51,12 @@ class Bkb : public BatchedKernelBandit {
   static constexpr const char* version = "0.1.0";
   static constexpr const char* summary =
       "BKB: sequential sparse GP-UCB on a candidate set, resparsified every step";
-  static std::vector<Param> params() { return settings_params(false, true); }
+  static std::vector<Param> params() {
+    return settings_params(Batching::fixed, Dictionary::resparsified);
+  }
   Bkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global, false, name, problem, config, seed, host) {}
+      : BatchedKernelBandit(BatchRule::global, Batching::fixed, name, problem, config, seed, host) {
+  }
 };
 
 // GP-UCB (Srinivas et al. 2010) with the exact GP, one point at a time.
@@ -56,9 +65,9 @@ class GpUcb : public ExactUcb {
   static constexpr const char* name = "gp-ucb";
   static constexpr const char* version = "0.1.0";
   static constexpr const char* summary = "exact GP-UCB on a candidate set, one point at a time";
-  static std::vector<Param> params() { return settings_params(false, false); }
+  static std::vector<Param> params() { return settings_params(Batching::fixed, Dictionary::none); }
   GpUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : ExactUcb(false, name, problem, config, seed, host) {}
+      : ExactUcb(Batching::fixed, name, problem, config, seed, host) {}
 };
 
 // GP-AUCB (Algorithm 2): hallucinated variances, batches ended by the product rule.
@@ -69,9 +78,11 @@ class GpBucb : public ExactUcb {
   static constexpr const char* summary =
       "GP-AUCB (Desautels et al. 2014): exact batch GP-UCB with hallucinated variances and "
       "adaptive batches, on a candidate set";
-  static std::vector<Param> params() { return settings_params(true, false); }
+  static std::vector<Param> params() {
+    return settings_params(Batching::adaptive, Dictionary::none);
+  }
   GpBucb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : ExactUcb(true, name, problem, config, seed, host) {}
+      : ExactUcb(Batching::adaptive, name, problem, config, seed, host) {}
 };
 
 }  // namespace bopp::bbkb

@@ -13,7 +13,7 @@
 namespace bopp::bbkb {
 
 std::vector<Param> BatchThompson::params() {
-  std::vector<Param> p = settings_params(false, false);
+  std::vector<Param> p = settings_params(Batching::fixed, Dictionary::none);
   p.push_back(Param::integer("batch_size", 30,
                              "points drawn from one posterior before it absorbs their values "
                              "(30 in Calandriello et al. 2020, Appendix D.1)")

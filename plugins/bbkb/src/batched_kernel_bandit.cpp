@@ -1,11 +1,21 @@
+// Calandriello et al. 2020, Algorithm 1 (BBKB), on the candidate set A:
+//
+//   x_1 ← uniform on A, a batch of its own                      constructor
+//   for t = 0, …, T − 1
+//     x_{t+1} ← argmax_{x ∈ A} μ̃_fb(t)(x) + α̃_fb(t) σ̃_t(x)      choose (LazyUcb)
+//     if 1 + Σ_{s in the batch} σ̃²_fb(t)(x_s) ≤ C̃ (Lemma 1;     batch_ends_with
+//        GlobalLocal: then Lemma 3's bound per candidate)       local_rule_exceeded
+//       the batch goes on: σ̃_{t+1} by a rank-one update, the    choose
+//       UCBs above the new maximum refreshed lazily
+//     else, once the batch is told                              tell
+//       S ← every x_s kept with probability q̄ σ̃²_fb(t)(x_s)     end_batch
+//       μ̃, σ̃ and α̃ on the new S with the batch's feedback       refit, start_batch
 #include "batched_kernel_bandit.hpp"
 
 #include "candidate_rows.hpp"
 
 #include <bopp/bo/leverage_sampling.hpp>
 #include <bopp/bo/nystrom_embedding.hpp>
-#include <bopp/bo/portable_random.hpp>
-#include <bopp/bo/successful_rows.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>
@@ -22,7 +32,7 @@ constexpr std::uint64_t dictionary_stream = 1;
 
 }  // namespace
 
-BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, bool batched, const char* algorithm,
+BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, Batching batching, const char* algorithm,
                                          const Problem& problem, const Config& config,
                                          std::uint64_t seed, const Host& host)
     : rule_(rule),
@@ -31,18 +41,14 @@ BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, bool batched, const cha
       settings_(read_settings(config, problem, algorithm)),
       host_(host),
       rng_(derive_seed(seed, dictionary_stream)),
-      kernel_(settings_.kernel(problem.dim())) {
-  if (!batched) settings_.c_tilde = 1.0;
-  const Eigen::Index arms = problem_.candidates.rows();
-  counts_ = Eigen::VectorXd::Zero(arms);
-  sums_ = Eigen::VectorXd::Zero(arms);
+      kernel_(settings_.kernel(problem.dim())),
+      totals_(problem_.candidates.rows()) {
+  if (batching == Batching::fixed) settings_.c_tilde = 1.0;
   refit();
   // Algorithm 1 starts from one uniformly drawn arm, a batch of its own, which becomes the
   // first dictionary (the loop would otherwise pick it twice).
-  std::mt19937_64 first(derive_seed(seed, 0));
   start_batch();
-  const auto arm =
-      static_cast<Eigen::Index>(bo::uniform_index(first, static_cast<std::uint64_t>(arms)));
+  const Eigen::Index arm = uniform_first_arm(seed, problem_.candidates);
   batch_.push_back(arm);
   global_rule_.closes_with(posterior_->variance()[arm]);
   closed_ = true;
@@ -113,11 +119,7 @@ bool BatchedKernelBandit::local_rule_exceeded(Eigen::Index arm) {
 
 void BatchedKernelBandit::tell(const Points& X, const Eigen::VectorXd& y,
                                std::span<const std::int32_t> status) {
-  for (const Eigen::Index r : bo::successful_rows(y, status)) {
-    const Eigen::Index arm = nearest_candidate(problem_.candidates, X.row(r).transpose());
-    counts_[arm] += 1.0;
-    sums_[arm] += y[r];
-  }
+  totals_.add(problem_.candidates, X, y, status);
   told_ += static_cast<std::size_t>(X.rows());
   if (closed_ && told_ >= batch_.size()) end_batch();
 }
@@ -129,7 +131,7 @@ void BatchedKernelBandit::end_batch() {
     log_sum_ += std::log1p(factor * posterior_->variance()[arm]);
   batch_sizes_.push_back(batch_.size());
   ++batches_closed_;
-  dictionary_ = bo::leverage_sample(counts_, posterior_->variance(), settings_.q_bar, rng_);
+  dictionary_ = bo::leverage_sample(totals_.counts, posterior_->variance(), settings_.q_bar, rng_);
   refit();
   start_batch();
   host_.debug(std::string(algorithm_) + ": batch " + std::to_string(batches_closed_) + " of " +
@@ -141,8 +143,8 @@ void BatchedKernelBandit::refit() {
   Eigen::MatrixXd S(static_cast<Eigen::Index>(dictionary_.size()), problem_.dim());
   for (std::size_t j = 0; j < dictionary_.size(); ++j)
     S.row(static_cast<Eigen::Index>(j)) = problem_.candidates.row(dictionary_[j]);
-  posterior_.emplace(bo::nystrom_embedding(kernel_, problem_.candidates, S), counts_, sums_,
-                     settings_.lambda);
+  posterior_.emplace(bo::nystrom_embedding(kernel_, problem_.candidates, S), totals_.counts,
+                     totals_.sums, settings_.lambda);
   width_ = settings_.width(log_sum_, settings_.c_tilde);
 }
 
@@ -159,8 +161,8 @@ void BatchedKernelBandit::start_batch() {
 Eigen::VectorXd BatchedKernelBandit::recommend() const {
   Eigen::VectorXd mean = posterior_->mean();
   for (Eigen::Index i = 0; i < mean.size(); ++i)
-    if (counts_[i] == 0.0) mean[i] = -std::numeric_limits<double>::infinity();
-  if (counts_.maxCoeff() == 0.0) return problem_.candidates.row(0).transpose();
+    if (totals_.counts[i] == 0.0) mean[i] = -std::numeric_limits<double>::infinity();
+  if (totals_.counts.maxCoeff() == 0.0) return problem_.candidates.row(0).transpose();
   return problem_.candidates.row(first_argmax(mean)).transpose();
 }
 

@@ -7,6 +7,7 @@
 // batch is told, the observations enter the mean and S is resampled by posterior variance.
 #pragma once
 
+#include "arm_totals.hpp"
 #include "batch_stopping_rule.hpp"
 #include "lazy_ucb.hpp"
 #include "settings.hpp"
@@ -26,10 +27,11 @@ enum class BatchRule { global, global_local };
 
 class BatchedKernelBandit {
  public:
-  // `batched` false is BKB: C̃ = 1, one point per batch and a new dictionary every step.
+  // Batching::fixed is BKB: C̃ = 1, one point per batch and a new dictionary every step.
   // Throws std::invalid_argument when the problem has no candidate set.
-  BatchedKernelBandit(BatchRule rule, bool batched, const char* algorithm, const Problem& problem,
-                      const Config& config, std::uint64_t seed, const Host& host);
+  BatchedKernelBandit(BatchRule rule, Batching batching, const char* algorithm,
+                      const Problem& problem, const Config& config, std::uint64_t seed,
+                      const Host& host);
 
   // The next points of the current batch, at most max_points; a batch longer than
   // max_points continues at the next ask, one shorter returns fewer points.
@@ -63,8 +65,7 @@ class BatchedKernelBandit {
   std::mt19937_64 rng_;
   bo::Kernel kernel_;
 
-  Eigen::VectorXd counts_;  // n_i: successful observations of arm i
-  Eigen::VectorXd sums_;    // s_i: their sum
+  ArmTotals totals_;
   std::vector<Eigen::Index> dictionary_;
   std::optional<bo::SparsePosterior> posterior_;
   double log_sum_ = 0.0;  // Λ, over the closed batches

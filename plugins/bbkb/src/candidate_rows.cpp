@@ -1,6 +1,16 @@
 #include "candidate_rows.hpp"
 
+#include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/seed_mixing.hpp>
+
+#include <random>
+
 namespace bopp::bbkb {
+
+Eigen::Index uniform_first_arm(std::uint64_t seed, const Points& candidates) {
+  std::mt19937_64 first(derive_seed(seed, 0));
+  return bo::uniform_row(first, candidates);
+}
 
 Eigen::Index nearest_candidate(const Points& candidates, const Eigen::VectorXd& x) {
   Eigen::Index best = 0;

@@ -1,9 +1,7 @@
 #include "epsilon_greedy.hpp"
 
-#include "candidate_rows.hpp"
-
 #include <bopp/bo/portable_random.hpp>
-#include <bopp/bo/successful_rows.hpp>
+#include <bopp/bo/uniform_point.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <limits>
@@ -19,12 +17,13 @@ std::vector<Param> EpsilonGreedy::params() {
 
 EpsilonGreedy::EpsilonGreedy(const Problem& problem, const Config& config, std::uint64_t seed,
                              const Host&)
-    : problem_(problem), epsilon_(config.real("epsilon")), seed_(seed) {
+    : problem_(problem),
+      epsilon_(config.real("epsilon")),
+      seed_(seed),
+      totals_(problem_.candidates.rows()) {
   if (!problem_.has_candidates())
     throw std::invalid_argument(
         "algorithm 'eps-greedy' needs an objective with a finite candidate set");
-  counts_ = Eigen::VectorXd::Zero(problem_.candidates.rows());
-  sums_ = Eigen::VectorXd::Zero(problem_.candidates.rows());
 }
 
 Points EpsilonGreedy::ask(std::size_t max_points) {
@@ -33,10 +32,7 @@ Points EpsilonGreedy::ask(std::size_t max_points) {
   for (Eigen::Index r = 0; r < X.rows(); ++r) {
     std::mt19937_64 rng(derive_seed(seed_, asked_++));
     const bool explore = greedy < 0 || bo::unit_interval(rng()) < epsilon_;
-    const Eigen::Index arm = explore
-                                 ? static_cast<Eigen::Index>(bo::uniform_index(
-                                       rng, static_cast<std::uint64_t>(problem_.candidates.rows())))
-                                 : greedy;
+    const Eigen::Index arm = explore ? bo::uniform_row(rng, problem_.candidates) : greedy;
     X.row(r) = problem_.candidates.row(arm);
   }
   return X;
@@ -44,19 +40,17 @@ Points EpsilonGreedy::ask(std::size_t max_points) {
 
 void EpsilonGreedy::tell(const Points& X, const Eigen::VectorXd& y,
                          std::span<const std::int32_t> status) {
-  for (const Eigen::Index r : bo::successful_rows(y, status)) {
-    const Eigen::Index arm = nearest_candidate(problem_.candidates, X.row(r).transpose());
-    counts_[arm] += 1.0;
-    sums_[arm] += y[r];
-  }
+  totals_.add(problem_.candidates, X, y, status);
 }
 
 // -1 before any observation.
 Eigen::Index EpsilonGreedy::best_observed() const {
   Eigen::Index best = -1;
-  for (Eigen::Index i = 0; i < counts_.size(); ++i) {
-    if (counts_[i] == 0.0) continue;
-    if (best < 0 || sums_[i] / counts_[i] > sums_[best] / counts_[best]) best = i;
+  const Eigen::VectorXd& n = totals_.counts;
+  const Eigen::VectorXd& s = totals_.sums;
+  for (Eigen::Index i = 0; i < n.size(); ++i) {
+    if (n[i] == 0.0) continue;
+    if (best < 0 || s[i] / n[i] > s[best] / n[best]) best = i;
   }
   return best;
 }

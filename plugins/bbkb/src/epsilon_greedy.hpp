@@ -3,6 +3,8 @@
 // best average observation (uniform before any observation).
 #pragma once
 
+#include "arm_totals.hpp"
+
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
@@ -34,8 +36,7 @@ class EpsilonGreedy {
   double epsilon_;
   std::uint64_t seed_;
   std::uint64_t asked_ = 0;  // points asked so far: the draw stream of the next one
-  Eigen::VectorXd counts_;
-  Eigen::VectorXd sums_;
+  ArmTotals totals_;
 };
 
 }  // namespace bopp::bbkb

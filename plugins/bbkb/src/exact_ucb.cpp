@@ -1,25 +1,30 @@
+// Calandriello et al. 2020, Algorithm 2 (GP-AUCB, the adaptive GP-BUCB of Desautels et al.
+// 2014), on the candidate set A; GP-UCB is the same with C = 1:
+//
+//   x_1 ← uniform on A, a batch of its own (as BBKB)                constructor
+//   for t = 0, …, T − 1
+//     x_{t+1} ← argmax_{x ∈ A} μ_fb(t)(x) + α_t σ_t(x)              choose
+//     σ_{t+1}: x_{t+1} hallucinated at the frozen mean              choose
+//     if Π_{s in the batch} (1 + σ²_{s−1}(x_s)) > C: it ends        choose
+//       once it is told: μ_fb(t+1), σ_fb(t+1), α from its feedback  tell, end_batch, start_batch
 #include "exact_ucb.hpp"
 
 #include "candidate_rows.hpp"
 
-#include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
-#include <bopp/kit/seed_mixing.hpp>
 
 namespace bopp::bbkb {
 
-ExactUcb::ExactUcb(bool batched, const char* algorithm, const Problem& problem,
+ExactUcb::ExactUcb(Batching batching, const char* algorithm, const Problem& problem,
                    const Config& config, std::uint64_t seed, const Host&)
-    : batched_(batched),
+    : batching_(batching),
       problem_(problem),
       settings_(read_settings(config, problem, algorithm)),
       gp_(settings_.kernel(problem_.dim()), problem_.candidates, settings_.lambda) {
-  if (!batched_) settings_.c_tilde = 1.0;
+  if (batching_ == Batching::fixed) settings_.c_tilde = 1.0;
   start_batch();
   // As BBKB: a first arm drawn uniformly, a batch of its own.
-  std::mt19937_64 first(derive_seed(seed, 0));
-  const auto arm = static_cast<Eigen::Index>(
-      bo::uniform_index(first, static_cast<std::uint64_t>(problem_.candidates.rows())));
+  const Eigen::Index arm = uniform_first_arm(seed, problem_.candidates);
   chosen_.push_back(arm);
   gp_.append(arm);
   closed_ = true;
@@ -44,7 +49,7 @@ Eigen::Index ExactUcb::choose() {
   const Eigen::Index arm = first_argmax(mean_ + width_ * variance.cwiseSqrt());
   chosen_.push_back(arm);
   product_ *= 1.0 + variance[arm];
-  closed_ = !batched_ || product_ > settings_.c_tilde;
+  closed_ = batching_ == Batching::fixed || product_ > settings_.c_tilde;
   gp_.append(arm);  // hallucinated until told
   return arm;
 }

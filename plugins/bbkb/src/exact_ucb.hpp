@@ -21,7 +21,8 @@ namespace bopp::bbkb {
 
 class ExactUcb {
  public:
-  ExactUcb(bool batched, const char* algorithm, const Problem& problem, const Config& config,
+  // Batching::fixed is GP-UCB: one point per batch.
+  ExactUcb(Batching batching, const char* algorithm, const Problem& problem, const Config& config,
            std::uint64_t seed, const Host& host);
 
   Points ask(std::size_t max_points);
@@ -35,7 +36,7 @@ class ExactUcb {
   void end_batch();
   void start_batch();
 
-  bool batched_;
+  Batching batching_;
   Problem problem_;
   Settings settings_;
   CandidateGp gp_;        // the told points, then the open batch's points still untold

@@ -17,7 +17,7 @@ double Settings::width(double log_sum, double bound) const {
          std::sqrt(noise_std * noise_std * (bound * log_sum + confidence));
 }
 
-std::vector<Param> settings_params(bool batched, bool resparsified) {
+std::vector<Param> settings_params(Batching batching, Dictionary dictionary) {
   std::vector<Param> p = {
       Param::real("bandwidth", 0.0,
                   "h of the Gaussian kernel exp(-|x-x'|^2/(2h^2)) in the candidates' units; 0: "
@@ -38,13 +38,13 @@ std::vector<Param> settings_params(bool batched, bool resparsified) {
       Param::choice("width_schedule", "theorem", "theorem|reference",
                     "theorem: Theorem 2's width; reference: the authors' code's narrower width"),
   };
-  if (batched) {
+  if (batching == Batching::adaptive) {
     p.push_back(Param::real("c_tilde", 2.0,
                             "C~, the batch bound: a batch ends once 1 + its start-of-batch "
                             "variances exceed it (1: one point per batch)")
                     .at_least(1.0));
   }
-  if (resparsified) {
+  if (dictionary == Dictionary::resparsified) {
     p.push_back(Param::real("q_bar", 2.0,
                             "q-bar, the oversampling of the dictionary's ridge-leverage "
                             "sampling")

@@ -9,6 +9,13 @@
 
 namespace bopp::bbkb {
 
+// How a batch ends: after a fixed number of points (one for GP-UCB and BKB, batch_size for
+// batch Thompson sampling), or by a bound C̃ on its variances (BBKB, GP-AUCB: key c_tilde).
+enum class Batching { fixed, adaptive };
+
+// Whether the posterior is on a dictionary resampled between batches (BBKB, BKB: key q_bar).
+enum class Dictionary { none, resparsified };
+
 enum class WidthSchedule {
   theorem,  // β̃ = 2ξ √(Λ + log 1/δ) + (1+√2) √λ F, α̃ = C̃ β̃ (Theorem 2)
   reference,  // α̃ = √λ F + √(ξ² (C̃ Λ + log 1/δ)) (the authors' public code, no factor 3 in Λ)
@@ -33,9 +40,9 @@ struct Settings {
   double width(double log_sum, double bound) const;
 };
 
-// Keys: bandwidth, noise_std, lambda, norm_bound, delta, width_schedule and, when `batched`,
-// c_tilde; when `resparsified`, q_bar.
-std::vector<Param> settings_params(bool batched, bool resparsified);
+// Keys: bandwidth, noise_std, lambda, norm_bound, delta, width_schedule and, with adaptive
+// batches, c_tilde; with a resparsified dictionary, q_bar.
+std::vector<Param> settings_params(Batching batching, Dictionary dictionary);
 
 // Reads the keys of settings_params and resolves the automatic values against the problem
 // (bandwidth 0: a tenth of the diagonal of the candidates' bounding box; noise_std 0: the

@@ -11,7 +11,7 @@ namespace {
 std::unique_ptr<GradientAscent> make_ascent(const Problem& problem, const Settings& settings,
                                             std::uint64_t seed, const Host& host) {
   switch (settings.variant) {
-    case Variant::practical:
+    case Variant::mueller:
       return std::make_unique<MuellerGibo>(problem, settings, seed, host);
     case Variant::wu:
       return std::make_unique<WuGibo>(problem, settings, seed, host);

@@ -1,6 +1,6 @@
 // Gradient-informed Bayesian optimization (GIBO): local ascent on a GP's estimate of ∇f. The
 // plugin's one algorithm, "gibo", runs one of three readings of the method (docs/gibo.md):
-//   practical  Müller et al. 2021's code (mueller_gibo.hpp);
+//   mueller    Müller et al. 2021's code (mueller_gibo.hpp);
 //   wu         Wu et al. 2023, Algorithm 1 (wu_gibo.hpp);
 //   wu-bfgs    the noiseless BFGS variant of Wu et al.'s Figure 1 (wu_bfgs_gibo.hpp).
 #pragma once

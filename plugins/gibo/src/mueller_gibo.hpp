@@ -1,4 +1,4 @@
-// GIBO as Müller et al. 2021 run it (their code; variant = "practical").
+// GIBO as Müller et al. 2021 run it (their code; variant = "mueller").
 #pragma once
 
 #include "gradient_ascent.hpp"

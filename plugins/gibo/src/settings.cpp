@@ -16,7 +16,7 @@ namespace {
 constexpr const char* owner = "algorithm 'gibo'";
 
 Variant variant_from_name(const std::string& name) {
-  if (name == "practical") return Variant::practical;
+  if (name == "mueller") return Variant::mueller;
   if (name == "wu") return Variant::wu;
   return Variant::wu_bfgs;
 }
@@ -26,26 +26,25 @@ Variant variant_from_name(const std::string& name) {
 std::vector<Param> params() {
   std::vector<Param> p{
       Param::choice(
-          "variant", "practical", "practical|wu|wu-bfgs",
-          "practical: Müller et al.'s code (evaluate x_t, greedy batch in x_t ± delta, window "
+          "variant", "mueller", "mueller|wu|wu-bfgs",
+          "mueller: Müller et al. 2021's code (evaluate x_t, greedy batch in x_t ± delta, window "
           "n_max, normalized step lr); wu: Wu et al.'s Algorithm 1 (joint batch, step x + "
           "eta·∇μ); wu-bfgs: Wu et al.'s noiseless Figure 1 (design at x_k, BFGS, Armijo)"),
   };
   for (Param& q : bo::gp_settings_params()) p.push_back(std::move(q));
   for (Param& q : bo::start_point_params()) p.push_back(std::move(q));
   std::vector<Param> own{
-      Param::integer(
-          "batch", 0,
-          "gradient points per iteration: practical, the most greedy points (Müller: d); "
-          "wu with batch_schedule constant, b (Wu: d+1 noiseless); 0 = d for practical, "
-          "d+1 for wu")
+      Param::integer("batch", 0,
+                     "gradient points per iteration: mueller, the most greedy points (Müller: d); "
+                     "wu with batch_schedule constant, b (Wu: d+1 noiseless); 0 = d for mueller, "
+                     "d+1 for wu")
           .at_least(0),
       Param::choice("batch_schedule", "constant", "constant|linear",
                     "wu: b_t = batch, or b_t = min(d·t, batch_max) (Wu et al. Cor. 2)"),
       Param::integer("batch_max", 0, "wu, linear schedule: the largest batch; 0 = no cap")
           .at_least(0),
       Param::integer("n_max", 0,
-                     "data the GP sees: practical, the sliding window of the most recent points "
+                     "data the GP sees: mueller, the sliding window of the most recent points "
                      "(Müller: 5d); wu, the most recent points within local_radius; 0 = 5d (never "
                      "fewer than the current batch)")
           .at_least(0),
@@ -57,16 +56,15 @@ std::vector<Param> params() {
                   "wu: step size η of x + η∇μ (Wu et al.: 1/L); wu-bfgs: H₀ = η·I; 0 = ℓ²/(√3·s), "
                   "the typical 1/L of a GP sample path (docs/gibo.md)")
           .at_least(0),
-      Param::real("lr", 0.25,
-                  "practical: step size of the normalized step (Müller synthetic: 0.25)")
+      Param::real("lr", 0.25, "mueller: step size of the normalized step (Müller synthetic: 0.25)")
           .at_least(0),
       Param::real("delta", 0.0,
                   "half-width of the box around x_t where gradient points are searched, problem "
-                  "units; 0 = 0.2 of the box width for practical (Müller: 0.2 on [0,1]^d), 3ℓ for "
+                  "units; 0 = 0.2 of the box width for mueller (Müller: 0.2 on [0,1]^d), 3ℓ for "
                   "wu and wu-bfgs (Wu et al. search unconstrained)")
           .at_least(0),
       Param::boolean("normalize_gradient", true,
-                     "practical: step lr·ℓ⊙g/‖g‖ (Müller et al.), else lr·g"),
+                     "mueller: step lr·ℓ⊙g/‖g‖ (Müller et al.), else lr·g"),
       Param::choice(
           "design", "auto", "auto|forward|optimized",
           "wu-bfgs and wu: forward = the closed-form design {x, x + h·e_i}; optimized = "
@@ -111,7 +109,7 @@ Settings read_settings(const Problem& problem, const Config& config) {
   s.delta = config.real("delta");
   if (s.delta == 0)
     s.delta =
-        s.variant == Variant::practical ? 0.2 * width.minCoeff() : 3.0 * s.lengthscales.maxCoeff();
+        s.variant == Variant::mueller ? 0.2 * width.minCoeff() : 3.0 * s.lengthscales.maxCoeff();
   const std::string design = config.string("design");
   s.forward_design = design == "forward" || (design == "auto" && s.variant == Variant::wu_bfgs);
   // Noiseless, h → 0 makes the design exact (Wu et al. 2023, Lemma 2); with noise, the forward

@@ -12,13 +12,13 @@
 namespace bopp::gibo {
 
 enum class Variant {
-  practical,  // Müller et al. 2021's code (mueller_gibo.hpp)
-  wu,         // Wu et al. 2023, Algorithm 1 (wu_gibo.hpp)
-  wu_bfgs,    // Wu et al. 2023's noiseless BFGS variant (wu_bfgs_gibo.hpp)
+  mueller,  // Müller et al. 2021's code (mueller_gibo.hpp)
+  wu,       // Wu et al. 2023, Algorithm 1 (wu_gibo.hpp)
+  wu_bfgs,  // Wu et al. 2023's noiseless BFGS variant (wu_bfgs_gibo.hpp)
 };
 
 struct Settings {
-  Variant variant = Variant::practical;
+  Variant variant = Variant::mueller;
   bo::GpSettings gp;
   Eigen::VectorXd lengthscales;  // user units, before any refit
   Eigen::Index batch = 0;        // as configured: 0 = the variant's default
@@ -27,7 +27,7 @@ struct Settings {
   Eigen::Index window = 0;       // n_max, resolved: the data the GP sees
   double local_radius = 4.0;     // wu: data within this many lengthscales of x_t
   double eta = 0.0;              // wu: step size; wu-bfgs: H₀ = η·I
-  double lr = 0.25;              // practical: normalized step size
+  double lr = 0.25;              // mueller: normalized step size
   double delta = 0.0;            // half-width of the gradient batch's search box
   bool normalize_gradient = true;
   bool forward_design = false;  // {x, x + h·e_i} instead of the optimized design

@@ -12,8 +12,13 @@
 // the GP as kriging-believer fantasies too (Thompson batches ignore them).
 #pragma once
 
+#include "candidate_pool.hpp"
+
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/global_bo_settings.hpp>
+#include <bopp/bo/initial_design.hpp>
 #include <bopp/bo/ucb_beta.hpp>
+#include <bopp/bo/warm_started_fit.hpp>
 #include <bopp/kit/pending_points.hpp>
 #include <bopp/plugin.hpp>
 
@@ -25,6 +30,12 @@
 #include <vector>
 
 namespace bopp::gpbo {
+
+// How the q points of one ask are chosen from the model.
+enum class BatchRule {
+  kriging_believer,  // one GP; each point joins it as a fantasy before the next is chosen
+  thompson,          // q independent posterior samples, each maximized on its own
+};
 
 class Gpbo {
  public:
@@ -45,34 +56,28 @@ class Gpbo {
   const std::optional<bo::GaussianProcess>& model() const { return gp_; }
 
  private:
+  Points ask_design(Eigen::Index q);
   Eigen::VectorXd next_design_point();
-  Eigen::VectorXd choose(bo::GaussianProcess& gp, bool thompson, std::uint64_t seed);
   void fit_model();
+  Eigen::VectorXd choose(bo::GaussianProcess& gp, std::uint64_t seed);
 
   Problem problem_;
-  Host host_;
   std::mt19937_64 rng_;
   Eigen::Index initial_points_;
   std::string acquisition_;
   bo::UcbBeta beta_;
-  bo::KernelType kernel_;
-  bool thompson_batches_;
-  bool learn_noise_;
-  double noise_variance_;
-  bool priors_;
-  int fit_restarts_;
-  int raw_samples_;
-  int optimizer_restarts_;
+  BatchRule batch_rule_;
+  bo::GlobalBoSettings settings_;
   int thompson_features_;
+  bo::WarmStartedFit fit_;
 
-  Eigen::MatrixXd design_;  // the initial design, in the box
-  Eigen::Index design_used_ = 0;
-  std::vector<bool> candidate_used_;  // candidate rows already asked
-  Eigen::MatrixXd X_;                 // successful observations
+  bo::InitialDesign design_;  // the Sobol design, in the box (empty with candidates)
+  std::optional<CandidatePool> candidates_;
+  Eigen::Index design_asked_ = 0;  // design points asked (Sobol points or candidate rows)
+  Eigen::MatrixXd X_;              // successful observations
   Eigen::VectorXd y_;
   PendingPoints pending_;  // asked, not told yet
   std::optional<bo::GaussianProcess> gp_;
-  std::optional<bo::Hyperparameters> last_fit_;
 };
 
 }  // namespace bopp::gpbo

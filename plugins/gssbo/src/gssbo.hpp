@@ -15,7 +15,7 @@ class Gssbo : public SubsetBo {
   static constexpr const char* summary =
       "GSSBO (Wei et al. 2025): GP-UCB on a subset of M observations chosen by per-sample "
       "likelihood gradients (scalar gradients: the subset is sign-balanced)";
-  static std::vector<Param> params() { return settings_params(true); }
+  static std::vector<Param> params() { return settings_params(SubsetRule::gradient); }
 
   Gssbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host,
         Clock clock = steady_clock())

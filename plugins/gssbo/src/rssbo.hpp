@@ -14,7 +14,7 @@ class Rssbo : public SubsetBo {
   static constexpr const char* summary =
       "RSSBO (Wei et al. 2025's ablation): GP-UCB on the first n_init, the newest and random "
       "other observations, M in all";
-  static std::vector<Param> params() { return settings_params(false); }
+  static std::vector<Param> params() { return settings_params(SubsetRule::random); }
 
   Rssbo(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host,
         Clock clock = steady_clock())

@@ -2,10 +2,11 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace bopp::gssbo {
 
-std::vector<Param> settings_params(bool gradient_keys) {
+std::vector<Param> settings_params(SubsetRule rule) {
   std::vector<Param> params = {
       Param::integer("n_init", 20, "size of the initial scrambled-Sobol design").at_least(1),
       Param::choice("buffer_mode", "fixed", "fixed|timed|none",
@@ -24,16 +25,9 @@ std::vector<Param> settings_params(bool gradient_keys) {
                      "timed mode: switch at this |D| instead of by the clock, to replay a timed "
                      "run exactly (0: off)")
           .at_least(0),
-      Param::integer("raw_samples", 512, "Sobol points to seed the acquisition optimizer")
-          .range(1, 1000000),
-      Param::integer("optimizer_restarts", 10, "L-BFGS runs of the acquisition optimizer")
-          .range(0, 1000),
-      Param::integer("fit_restarts", 2, "random restarts of the hyperparameter fit").range(0, 100),
-      Param::boolean("priors", false,
-                     "Gamma priors on the hyperparameters (BoTorch's); false: maximum likelihood"),
-      Param::boolean("learn_noise", true, "fit the noise variance (else fixed at 1e-6)"),
   };
-  if (gradient_keys) {
+  for (Param& p : bo::global_bo_params(Settings::defaults())) params.push_back(std::move(p));
+  if (rule == SubsetRule::gradient) {
     params.push_back(Param::choice(
         "gradient_source", "pilot", "pilot|exact",
         "where g_i = -(K^-1 (y - m))_i comes from: the previous subset's GP or K of all data. "
@@ -53,7 +47,7 @@ std::vector<Param> settings_params(bool gradient_keys) {
   return params;
 }
 
-Settings read_settings(const Config& config, bool gradient_keys) {
+Settings read_settings(const Config& config, SubsetRule rule) {
   Settings s;
   s.initial_points = config.integer("n_init");
   const std::string mode = config.string("buffer_mode");
@@ -65,12 +59,8 @@ Settings read_settings(const Config& config, bool gradient_keys) {
   s.timing_window = static_cast<int>(config.integer("timing_window"));
   s.switch_at = config.integer("switch_at");
   s.beta = bo::read_ucb_beta(config);
-  s.raw_samples = static_cast<int>(config.integer("raw_samples"));
-  s.optimizer_restarts = static_cast<int>(config.integer("optimizer_restarts"));
-  s.fit_restarts = static_cast<int>(config.integer("fit_restarts"));
-  s.priors = config.boolean("priors");
-  s.learn_noise = config.boolean("learn_noise");
-  if (gradient_keys) {
+  s.model = bo::read_global_bo_settings(config);
+  if (rule == SubsetRule::gradient) {
     s.gradient_source =
         config.string("gradient_source") == "exact" ? GradientSource::exact : GradientSource::pilot;
     s.perturbation_variance = config.real("perturbation_var");

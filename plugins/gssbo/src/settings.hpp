@@ -3,6 +3,7 @@
 
 #include "sign_balance.hpp"
 
+#include <bopp/bo/global_bo_settings.hpp>
 #include <bopp/bo/ucb_beta.hpp>
 #include <bopp/plugin.hpp>
 
@@ -10,6 +11,12 @@
 #include <vector>
 
 namespace bopp::gssbo {
+
+// How the places of U besides the forced ones are filled.
+enum class SubsetRule {
+  gradient,  // gssbo: sign-balanced perturbed gradients (sign_balance.hpp)
+  random,    // rssbo: uniformly without replacement
+};
 
 // How the number of observations the GP is fitted on (the buffer M) is set.
 enum class BufferMode {
@@ -32,21 +39,20 @@ struct Settings {
   int timing_window = 5;
   Eigen::Index switch_at = 0;  // 0: off
   bo::UcbBeta beta;
-  int raw_samples = 512;
-  int optimizer_restarts = 10;
-  int fit_restarts = 2;
-  bool priors = false;
-  bool learn_noise = true;
+  bo::GlobalBoSettings model = defaults();  // the fit and the acquisition search
   GradientSource gradient_source = GradientSource::pilot;
   double perturbation_variance = 0.01;
   TieBreak tie_break = TieBreak::smallest;
+
+  // gssbo's defaults of the toolkit's global-BO keys: Wei et al. fit by maximum likelihood.
+  static bo::GlobalBoSettings defaults() { return {.optimizer_restarts = 10, .priors = false}; }
 };
 
-// The schema; `gradient_keys` adds gradient_source, perturbation_var and tie_break (gssbo).
-std::vector<Param> settings_params(bool gradient_keys);
+// The schema; the gradient rule adds gradient_source, perturbation_var and tie_break.
+std::vector<Param> settings_params(SubsetRule rule);
 
-// Reads and checks a configuration made from settings_params(gradient_keys); throws
+// Reads and checks a configuration made from settings_params(rule); throws
 // std::invalid_argument naming the key when a value is out of range.
-Settings read_settings(const Config& config, bool gradient_keys);
+Settings read_settings(const Config& config, SubsetRule rule);
 
 }  // namespace bopp::gssbo

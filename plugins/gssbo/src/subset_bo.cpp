@@ -1,3 +1,16 @@
+// Wei et al. 2025, Algorithm 1, with GP-UCB as the acquisition:
+//
+//   D ← f at n_init scrambled-Sobol points                      ask_design
+//   for t = n_init + 1, …, N
+//     x_t ← argmax_x μ_U(x) + √β_t σ_U(x) over the box          ask
+//     y_t ← f(x_t); D ← D ∪ {(x_t, y_t)}                        tell
+//     if not switched and the iteration took > Z·T̄:             BufferSchedule::advance
+//       switched, M ← |D|
+//     if switched: U ← the n_init first, the newest, and        update_model
+//       M − n_init − 1 rows chosen by perturbed gradients       select_by_gradient
+//       (gssbo) or at random (rssbo)                            select_at_random
+//     else U ← D
+//     update the GP on U, its fit started from the last one     fit
 #include "subset_bo.hpp"
 
 #include "sample_gradients.hpp"
@@ -5,11 +18,11 @@
 
 #include <bopp/bo/acquisition.hpp>
 #include <bopp/bo/acquisition_optimizer.hpp>
-#include <bopp/bo/design.hpp>
+#include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/finite_bounds.hpp>
-#include <bopp/bo/fit_hyperparameters.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/bo/uniform_point.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>
@@ -20,8 +33,12 @@
 namespace bopp::gssbo {
 namespace {
 
-// The noise floor of the fit, in standardized units.
-constexpr double min_noise_variance = 1e-6;
+// The fit's bounds, with the noise floored at 1e-6 in standardized units.
+bo::HyperparameterBounds floored_noise() {
+  bo::HyperparameterBounds bounds;
+  bounds.min_noise_variance = 1e-6;
+  return bounds;
+}
 
 std::vector<Eigen::Index> all_rows(Eigen::Index n) {
   std::vector<Eigen::Index> rows(static_cast<std::size_t>(n));
@@ -37,16 +54,18 @@ SubsetBo::SubsetBo(SubsetRule rule, const std::string& name, const Problem& prob
       name_(name),
       problem_(problem),
       host_(host),
-      settings_(read_settings(config, rule == SubsetRule::gradient)),
+      settings_(read_settings(config, rule)),
       clock_(std::move(clock)),
       rng_(seed),
       selection_rng_(mix64(seed)),  // a stream apart from rng_'s
       schedule_(settings_.buffer_mode, settings_.buffer_size, settings_.time_factor,
                 settings_.timing_window, settings_.switch_at),
+      fit_(
+          bo::KernelType::matern52, problem.lower, problem.upper, settings_.model,
+          [host, name](const std::string& m) { host.debug(name + ": " + m); }, floored_noise()),
       X_(0, problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm '" + name_ + "'");
-  design_ = bo::scale_to_box(bo::sobol_design(settings_.initial_points, problem_.dim(), rng_()),
-                             problem_.lower, problem_.upper);
+  design_ = bo::InitialDesign(settings_.initial_points, problem_.lower, problem_.upper, rng_());
 }
 
 double SubsetBo::seconds_since(std::chrono::steady_clock::time_point start) const {
@@ -55,34 +74,27 @@ double SubsetBo::seconds_since(std::chrono::steady_clock::time_point start) cons
 
 Points SubsetBo::ask(std::size_t max_points) {
   const auto q = static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points));
-  if (design_used_ < design_.rows()) {
-    const Eigen::Index count = std::min(q, design_.rows() - design_used_);
-    Points out = design_.middleRows(design_used_, count);
-    design_used_ += count;
-    return out;
-  }
-  if (y_.size() < 2) {
-    // Too few successes for a model: a uniform point.
-    Points out(1, problem_.dim());
-    for (Eigen::Index j = 0; j < out.cols(); ++j)
-      out(0, j) = bo::uniform(rng_, problem_.lower[j], problem_.upper[j]);
-    return out;
-  }
+  if (!design_.exhausted() || y_.size() < 2) return ask_design(q);
   const auto start = clock_();
   update_model();
   // t: the evaluation being chosen, the initial design counted.
   const bo::UpperConfidenceBound ucb(*gp_, settings_.beta.at(y_.size() + 1, problem_.dim()));
-  bo::AcquisitionOptimizerOptions options;
-  options.raw_samples = settings_.raw_samples;
-  options.restarts = settings_.optimizer_restarts;
   Eigen::Index incumbent = 0;
   y_.maxCoeff(&incumbent);
-  const Eigen::VectorXd x = bo::maximize_acquisition(ucb, problem_.lower, problem_.upper, options,
-                                                     rng_(), X_.row(incumbent))
-                                .x;
+  const Eigen::VectorXd x =
+      bo::maximize_acquisition(ucb, problem_.lower, problem_.upper,
+                               settings_.model.optimizer_options(), rng_(), X_.row(incumbent))
+          .x;
   schedule_.record_iteration(tell_seconds_ + seconds_since(start));
   tell_seconds_ = 0.0;
   return x.transpose();
+}
+
+// The rest of the design, up to q points; past it, one uniform point while fewer than two
+// evaluations succeeded.
+Points SubsetBo::ask_design(Eigen::Index q) {
+  if (!design_.exhausted()) return design_.take(q);
+  return bo::uniform_in_box(rng_, problem_.lower, problem_.upper).transpose();
 }
 
 void SubsetBo::tell(const Points& X, const Eigen::VectorXd& y,
@@ -91,15 +103,12 @@ void SubsetBo::tell(const Points& X, const Eigen::VectorXd& y,
   bo::append_successful_rows(X_, y_, X, y, status);
   // The model is updated here once the design is out, so the update belongs to this tell's
   // time; during the design the next model-based ask does it.
-  if (design_used_ == design_.rows() && y_.size() >= 2) update_model();
+  if (design_.exhausted() && y_.size() >= 2) update_model();
   tell_seconds_ += seconds_since(start);
 }
 
 Eigen::VectorXd SubsetBo::recommend() const {
-  if (y_.size() == 0) return (problem_.lower + problem_.upper) / 2;
-  Eigen::Index best = 0;
-  y_.maxCoeff(&best);
-  return X_.row(best).transpose();
+  return bo::best_observed(X_, y_, problem_.lower, problem_.upper);
 }
 
 void SubsetBo::update_model() {
@@ -175,25 +184,7 @@ std::vector<Eigen::Index> SubsetBo::select_at_random(const std::vector<Eigen::In
 }
 
 void SubsetBo::fit(const std::vector<Eigen::Index>& rows) {
-  bo::GaussianProcess gp(bo::Kernel(bo::KernelType::matern52, problem_.dim()), problem_.lower,
-                         problem_.upper,
-                         [this](const std::string& m) { host_.debug(name_ + ": " + m); });
-  if (last_fit_) {
-    gp.set_hyperparameters(*last_fit_);
-  } else {
-    bo::Hyperparameters start = gp.hyperparameters();
-    start.noise_variance = settings_.learn_noise ? 1e-4 : min_noise_variance;
-    gp.set_hyperparameters(start);
-  }
-  gp.condition(X_(rows, Eigen::all), y_(rows));
-  bo::FitOptions options;
-  options.random_restarts = settings_.fit_restarts;
-  options.learn_noise = settings_.learn_noise;
-  options.bounds.min_noise_variance = min_noise_variance;
-  if (settings_.priors) options.priors = bo::HyperparameterPriors::botorch();
-  bo::fit_hyperparameters(gp, options, rng_());
-  last_fit_ = gp.hyperparameters();
-  gp_ = std::move(gp);
+  gp_ = fit_.fit(X_(rows, Eigen::all), y_(rows), rng_());
   subset_ = rows;
 }
 

@@ -17,6 +17,8 @@
 #include "settings.hpp"
 
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/initial_design.hpp>
+#include <bopp/bo/warm_started_fit.hpp>
 #include <bopp/plugin.hpp>
 
 #include <chrono>
@@ -29,12 +31,6 @@
 #include <vector>
 
 namespace bopp::gssbo {
-
-// How the places of U besides the forced ones are filled.
-enum class SubsetRule {
-  gradient,  // gssbo: sign-balanced perturbed gradients (sign_balance.hpp)
-  random,    // rssbo: uniformly without replacement
-};
 
 class SubsetBo {
  public:
@@ -66,6 +62,7 @@ class SubsetBo {
   const std::optional<bo::GaussianProcess>& model() const { return gp_; }
 
  private:
+  Points ask_design(Eigen::Index q);
   void update_model();
   std::vector<Eigen::Index> forced_rows() const;
   std::vector<Eigen::Index> select_by_gradient(const std::vector<Eigen::Index>& forced);
@@ -82,15 +79,14 @@ class SubsetBo {
   std::mt19937_64 rng_;            // design, fits, acquisition
   std::mt19937_64 selection_rng_;  // perturbations, random subsets
   BufferSchedule schedule_;
+  bo::WarmStartedFit fit_;
 
-  Eigen::MatrixXd design_;
-  Eigen::Index design_used_ = 0;
+  bo::InitialDesign design_;
   Eigen::MatrixXd X_;
   Eigen::VectorXd y_;
   std::vector<Eigen::Index> subset_;
   Eigen::Index model_size_ = 0;  // |D| the GP was last updated for
   std::optional<bo::GaussianProcess> gp_;
-  std::optional<bo::Hyperparameters> last_fit_;
   Eigen::VectorXd gradients_;
   Eigen::VectorXd perturbed_;
   double tell_seconds_ = 0.0;  // the model update's share of the current iteration

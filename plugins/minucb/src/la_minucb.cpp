@@ -40,11 +40,11 @@ std::vector<Param> LaMinUcb::params() {
   p.push_back(
       Param::integer("restarts", 4,
                      "L-BFGS starts of the look-ahead, in all: the warm start at x_t, GIBO's batch "
-                     "(gradient_start), the best raw samples")
+                     "(gradient_start), the best raw batches")
           .range(1, 1000));
-  p.push_back(
-      Param::integer("raw_samples", 64, "random batches scored to pick the look-ahead's starts")
-          .range(0, 100000));
+  p.push_back(Param::integer("raw_batches", 64,
+                             "random batches of b points scored to pick the look-ahead's starts")
+                  .range(0, 100000));
   p.push_back(Param::integer("max_evaluations", 100, "look-ahead evaluations per L-BFGS start")
                   .range(1, 100000));
   return p;
@@ -65,7 +65,7 @@ LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t s
   lookahead_.batch = config.integer("batch");
   lookahead_.fantasies = config.integer("fantasies");
   lookahead_.restarts = static_cast<int>(config.integer("restarts"));
-  lookahead_.raw_samples = static_cast<int>(config.integer("raw_samples"));
+  lookahead_.raw_batches = static_cast<int>(config.integer("raw_batches"));
   lookahead_.max_evaluations = static_cast<int>(config.integer("max_evaluations"));
   eps_diff_ = config.real("eps_diff");
   gradient_start_ = config.boolean("gradient_start");
@@ -76,19 +76,19 @@ Points LaMinUcb::ask(std::size_t max_points) {
   if (queue_.empty()) {
     if (data_.size() == 0) {
       queue_.push(x_);  // the start point failed: evaluate it again
-    } else if (step_next_) {
-      const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
+    } else if (step_due_) {
+      const bo::GaussianProcess gp = model_.with_last_fit(data_, settings_.n_max);
       steps_.push_back(
           maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
       x_ = steps_.back().x;
       queue_.push(x_);
-      step_next_ = false;
+      step_due_ = false;
     } else {
       // Hyperparameters are refit once per iteration, here, and kept for its step.
-      const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, true, rng_());
+      const bo::GaussianProcess gp = model_.refit(data_, settings_.n_max, rng_());
       batches_.push_back(plan_lookahead(gp));
       queue_.push_rows(batches_.back().points);
-      step_next_ = true;
+      step_due_ = true;
     }
   }
   return queue_.take(max_points);
@@ -112,8 +112,8 @@ LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
   const double delta = lookahead_half_width(gp);
   Eigen::MatrixXd gibo_batch;
   if (adaptive || gradient_start_) {
-    // GIBO's own search (64 raw samples, 5 restarts): this plugin's raw_samples and restarts
-    // are the look-ahead's.
+    // GIBO's own search, at the toolkit's defaults (64 raw samples, 5 restarts): this plugin's
+    // raw_batches and restarts are the look-ahead's.
     bo::GradientBatchSettings search;
     search.eps_diff = adaptive ? eps_diff_ : 0.0;
     const bo::GradientBatchOptions gibo =

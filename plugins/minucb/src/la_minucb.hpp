@@ -64,7 +64,7 @@ class LaMinUcb {
   Observations data_;
   Eigen::VectorXd x_;
   bo::PlannedPoints queue_;
-  bool step_next_ = false;  // the look-ahead batch was planned: step next
+  bool step_due_ = false;  // the look-ahead batch was planned: step before planning the next
   std::vector<LcbStep> steps_;
   std::vector<LookAheadBatch> batches_;
 };

@@ -1,12 +1,12 @@
 #include "lcb_step.hpp"
 
-#include "random.hpp"
-
 #include <bopp/bo/box_minimizer.hpp>
+#include <bopp/bo/uniform_point.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <vector>
 
 namespace bopp::minucb {
@@ -69,7 +69,7 @@ LcbStep maximize_lcb_near(const bo::GaussianProcess& gp, const Eigen::VectorXd& 
   Eigen::VectorXd best_random;
   double best_random_value = -std::numeric_limits<double>::infinity();
   for (int k = 0; k < options.random_points; ++k) {
-    Eigen::VectorXd x = uniform_in_box(step.box.lower, step.box.upper, rng);
+    Eigen::VectorXd x = bo::uniform_in_box(rng, step.box.lower, step.box.upper);
     const double v = lcb(x);
     if (v > best_random_value) {
       best_random_value = v;

@@ -30,42 +30,66 @@ LocalModel::LocalModel(const Settings& settings, const Problem& problem, const H
                        std::string owner)
     : settings_(settings), problem_(problem), host_(host), owner_(std::move(owner)) {}
 
-bo::GaussianProcess LocalModel::build(const Observations& data, Eigen::Index window, bool refit,
+bo::GaussianProcess LocalModel::refit(const Observations& data, Eigen::Index window,
                                       std::uint64_t seed) {
-  bo::GaussianProcess gp(bo::Kernel(settings_.kernel, problem_.dim()), problem_.lower,
-                         problem_.upper,
-                         [this](const std::string& m) { host_.debug(owner_ + ": " + m); });
   const Eigen::MatrixXd X = data.last_inputs(window);
   const Eigen::VectorXd y = data.last_values(window);
-  const bo::Hyperparameters given{settings_.lengthscales, settings_.outputscale,
-                                  settings_.noise_variance, 0.0};
-  if (!settings_.fit || X.rows() < 2) {
-    gp.set_hyperparameters(given);
-    if (X.rows() > 0) gp.condition(X, y, bo::OutputScaling{0.0, 1.0});
-    return gp;
-  }
-  if (refit || !fitted_) {
-    // Standardized outputs: the priors and bounds of the fit are in those units, and the
-    // noise stays at the configured variance, converted.
-    const bo::OutputScaling scaling = bo::OutputScaling::standardizing(y);
-    bo::Hyperparameters start = fitted_.value_or(given);
-    if (!fitted_) start.outputscale = given.outputscale / (scaling.scale * scaling.scale);
-    start.noise_variance = settings_.noise_variance / (scaling.scale * scaling.scale);
-    gp.set_hyperparameters(start);
-    gp.condition(X, y, scaling);
-    bo::FitOptions options;
-    options.random_restarts = 1;
-    options.max_evaluations = 100;
-    options.learn_noise = false;
-    options.priors = bo::HyperparameterPriors::botorch();
-    bo::fit_hyperparameters(gp, options, seed);
-    fitted_ = gp.hyperparameters();
-    fitted_scaling_ = scaling;
-    return gp;
-  }
-  // Between refits: the fitted hyperparameters under the scaling they were fitted for.
+  if (!settings_.fit || X.rows() < 2) return with_configured_hyperparameters(X, y);
+  return fit(X, y, seed);
+}
+
+bo::GaussianProcess LocalModel::with_last_fit(const Observations& data, Eigen::Index window) {
+  // The first step of either algorithm comes after a refit that saw fewer than two
+  // observations: its fit happens here, from this seed.
+  constexpr std::uint64_t first_fit_seed = 0;
+  const Eigen::MatrixXd X = data.last_inputs(window);
+  const Eigen::VectorXd y = data.last_values(window);
+  if (!settings_.fit || X.rows() < 2) return with_configured_hyperparameters(X, y);
+  if (!fitted_) return fit(X, y, first_fit_seed);
+  bo::GaussianProcess gp = blank();
   gp.set_hyperparameters(*fitted_);
   gp.condition(X, y, *fitted_scaling_);
+  return gp;
+}
+
+bo::GaussianProcess LocalModel::blank() const {
+  return bo::GaussianProcess(
+      bo::Kernel(settings_.kernel, problem_.dim()), problem_.lower, problem_.upper,
+      [host = host_, owner = owner_](const std::string& m) { host.debug(owner + ": " + m); });
+}
+
+bo::Hyperparameters LocalModel::configured() const {
+  return {settings_.lengthscales, settings_.outputscale, settings_.noise_variance, 0.0};
+}
+
+bo::GaussianProcess LocalModel::with_configured_hyperparameters(const Eigen::MatrixXd& X,
+                                                                const Eigen::VectorXd& y) const {
+  bo::GaussianProcess gp = blank();
+  gp.set_hyperparameters(configured());
+  if (X.rows() > 0) gp.condition(X, y, bo::OutputScaling{0.0, 1.0});
+  return gp;
+}
+
+bo::GaussianProcess LocalModel::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                                    std::uint64_t seed) {
+  // Standardized outputs: the priors and bounds of the fit are in those units, and the noise
+  // stays at the configured variance, converted.
+  const bo::OutputScaling scaling = bo::OutputScaling::standardizing(y);
+  const bo::Hyperparameters given = configured();
+  bo::Hyperparameters start = fitted_.value_or(given);
+  if (!fitted_) start.outputscale = given.outputscale / (scaling.scale * scaling.scale);
+  start.noise_variance = settings_.noise_variance / (scaling.scale * scaling.scale);
+  bo::GaussianProcess gp = blank();
+  gp.set_hyperparameters(start);
+  gp.condition(X, y, scaling);
+  bo::FitOptions options;
+  options.random_restarts = 1;
+  options.max_evaluations = 100;
+  options.learn_noise = false;
+  options.priors = bo::HyperparameterPriors::botorch();
+  bo::fit_hyperparameters(gp, options, seed);
+  fitted_ = gp.hyperparameters();
+  fitted_scaling_ = scaling;
   return gp;
 }
 

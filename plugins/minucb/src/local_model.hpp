@@ -34,13 +34,21 @@ class LocalModel {
  public:
   LocalModel(const Settings& settings, const Problem& problem, const Host& host, std::string owner);
 
-  // The GP on the last `window` observations. With `refit` (and hyperparameters = fit and
-  // data), the hyperparameters are fitted first, warm-started from the last fit, and kept
-  // for the calls without refit until the next one.
-  bo::GaussianProcess build(const Observations& data, Eigen::Index window, bool refit,
-                            std::uint64_t seed);
+  // The GP on the last `window` observations. With hyperparameters = fit and at least two
+  // observations, its hyperparameters are fitted first (MAP, warm-started from the last fit,
+  // draws from `seed`) and kept for with_last_fit; otherwise they are the configured ones.
+  bo::GaussianProcess refit(const Observations& data, Eigen::Index window, std::uint64_t seed);
+  // The same GP with the last fit's hyperparameters, under the output scaling they were fitted
+  // for; with none yet, fitted as refit does, from seed 0.
+  bo::GaussianProcess with_last_fit(const Observations& data, Eigen::Index window);
 
  private:
+  bo::GaussianProcess blank() const;
+  bo::GaussianProcess with_configured_hyperparameters(const Eigen::MatrixXd& X,
+                                                      const Eigen::VectorXd& y) const;
+  bo::GaussianProcess fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, std::uint64_t seed);
+  bo::Hyperparameters configured() const;
+
   const Settings& settings_;
   const Problem& problem_;
   Host host_;

@@ -1,14 +1,17 @@
 #include "lookahead.hpp"
 
-#include "random.hpp"
+#include "normal_quantile.hpp"
 
 #include <bopp/bo/box_minimizer.hpp>
 #include <bopp/bo/design.hpp>
+#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/uniform_point.hpp>
 
 #include <Eigen/Cholesky>
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -259,10 +262,10 @@ LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen
     Eigen::MatrixXd Z, inner;
   };
   std::vector<Raw> raw;
-  for (int r = 0; r < options.raw_samples; ++r) {
+  for (int r = 0; r < options.raw_batches; ++r) {
     Raw candidate{0.0, Eigen::MatrixXd(b, d), {}};
     for (Eigen::Index i = 0; i < b; ++i)
-      candidate.Z.row(i) = uniform_in_box(box.lower, box.upper, rng).transpose();
+      candidate.Z.row(i) = bo::uniform_in_box(rng, box.lower, box.upper).transpose();
     candidate.score = inner_for(candidate.Z, candidate.inner);
     raw.push_back(std::move(candidate));
   }

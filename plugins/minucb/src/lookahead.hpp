@@ -59,8 +59,8 @@ struct LookAheadOptions {
   double delta = 0.2;           // half-width of the search box around x_t
   Eigen::Index batch = 1;       // b
   Eigen::Index fantasies = 16;  // N
-  int raw_samples = 64;         // random Z scored once, each with its best inner points
-  int restarts = 4;  // L-BFGS starts: the warm start, the given batch, the best raw samples
+  int raw_batches = 64;         // random Z scored once, each with its best inner points
+  int restarts = 4;  // L-BFGS starts: the warm start, the given batch, the best raw batches
   int max_evaluations = 100;  // per start
 };
 
@@ -77,7 +77,7 @@ Eigen::MatrixXd lookahead_base_samples(Eigen::Index batch, Eigen::Index fantasie
 
 // Maximizes A over Z and X' in x_t ± options.delta ∩ the problem's box (LA-MinUCB passes
 // min(δ, 0.3 lengthscales)). Starts: Z at x_t plus small perturbations; Z = start_batch when
-// it has b rows (LA-MinUCB passes GIBO's batch at x_t); then the best of raw_samples random
+// it has b rows (LA-MinUCB passes GIBO's batch at x_t); then the best of raw_batches random
 // Z, up to `restarts` starts in all. The inner points of every start are, per fantasy, the
 // best of x_t and the rows of Z under that fantasy. Base samples come in antithetic pairs.
 LookAheadBatch select_lookahead_batch(const bo::GaussianProcess& gp, const Eigen::VectorXd& x_t,

@@ -37,7 +37,7 @@ MinUcb::MinUcb(const Problem& problem, const Config& config, std::uint64_t seed,
 
 void MinUcb::take_step() {
   if (data_.size() == 0) return;  // every evaluation failed: stay
-  const bo::GaussianProcess gp = model_.build(data_, settings_.n_max, false, 0);
+  const bo::GaussianProcess gp = model_.with_last_fit(data_, settings_.n_max);
   steps_.push_back(maximize_lcb_near(gp, x_, problem_, LcbStepOptions::from(settings_), rng_()));
   x_ = steps_.back().x;
 }
@@ -45,7 +45,7 @@ void MinUcb::take_step() {
 void MinUcb::plan_iteration() {
   // Hyperparameters are refit once per iteration, here, and kept for its step (docs/minucb.md).
   bo::GaussianProcess gp =
-      model_.build(data_, std::max<Eigen::Index>(settings_.n_max - resample_, 0), true, rng_());
+      model_.refit(data_, std::max<Eigen::Index>(settings_.n_max - resample_, 0), rng_());
   Points plan(resample_, problem_.dim());
   plan.rowwise() = x_.transpose();
   Eigen::MatrixXd explore(0, problem_.dim());

@@ -2,7 +2,7 @@
 
 #include <bopp/bo/acquisition_optimizer.hpp>
 #include <bopp/bo/box_minimizer.hpp>
-#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/uniform_point.hpp>
 
 #include <algorithm>
 #include <numeric>
@@ -15,8 +15,7 @@ Eigen::VectorXd maximize_sample(const bo::Acquisition& sample, const Problem& pr
   if (problem.has_candidates()) return bo::maximize_over_candidates(sample, problem.candidates).x;
   Eigen::MatrixXd points(options.random_points, problem.dim());
   for (Eigen::Index i = 0; i < points.rows(); ++i)
-    for (Eigen::Index j = 0; j < points.cols(); ++j)
-      points(i, j) = bo::uniform(rng, problem.lower[j], problem.upper[j]);
+    points.row(i) = bo::uniform_in_box(rng, problem.lower, problem.upper).transpose();
   const Eigen::VectorXd values = sample.values(points);
   std::vector<Eigen::Index> order(static_cast<std::size_t>(points.rows()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});

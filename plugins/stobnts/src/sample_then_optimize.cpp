@@ -1,11 +1,27 @@
+// Dai et al. 2022, Algorithm 1 (sto-bnts) and Algorithm 2 (sto-bnts-linear); deep-ensemble is
+// Algorithm 1 without the tangent offset:
+//
+//   D ← f at n_init uniform points (or candidate rows)                random_point
+//   for t = 1, 2, …
+//     for i = 1, …, B                                                 ask
+//       θ0, θ0' ~ init, from the streams of (seed, t, i)              sample
+//       f_t^i(x; θ) = f(x; θ) + ⟨∇θ f(x; θ0), θ0'⟩, θ0' with          train_with_tangent_offset
+//         its last layer zeroed (Algorithm 1)
+//       f_t^i(x; θ) = ⟨∇θ f(x; θ0'), θ⟩ (Algorithm 2)                 train_linear_model
+//       f_t^i(x; θ) = f(x; θ) (deep ensemble)                         train_plain_network
+//       θ_t^i ← argmin_θ L_t(θ, D), gradient descent from θ0 (eq. 1)  train_network
+//       x_t^i ← argmax_x f_t^i(x; θ_t^i)                              maximize_sample
+//     query f at the batch; D ← D ∪ {its successful (x, y)}           tell
 #include "sample_then_optimize.hpp"
 
 #include "draw_streams.hpp"
 #include "sample_search.hpp"
 
+#include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/bo/uniform_point.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 #include <bopp/nn/regularized_training.hpp>
 #include <bopp/nn/tangent_models.hpp>
@@ -33,7 +49,7 @@ nn::MlpShape shape_for(const Settings& settings, Eigen::Index dim) {
 
 SampleThenOptimize::SampleThenOptimize(Variant variant, const char* name, const Problem& problem,
                                        const Config& config, std::uint64_t seed, const Host& host)
-    : variant_(variant),
+    : train_draw_(train_draw_for(variant)),
       name_(name),
       problem_(problem),
       host_(host),
@@ -47,16 +63,22 @@ SampleThenOptimize::SampleThenOptimize(Variant variant, const char* name, const 
     settings_.training.step_scales = mlp_.standard_parameterization_steps();
 }
 
-Eigen::VectorXd SampleThenOptimize::random_point() {
-  if (problem_.has_candidates()) {
-    const auto rows = static_cast<std::uint64_t>(problem_.candidates.rows());
-    return problem_.candidates.row(static_cast<Eigen::Index>(bo::uniform_index(design_rng_, rows)))
-        .transpose();
+SampleThenOptimize::TrainDraw SampleThenOptimize::train_draw_for(Variant variant) {
+  switch (variant) {
+    case Variant::network:
+      return &SampleThenOptimize::train_with_tangent_offset;
+    case Variant::linear:
+      return &SampleThenOptimize::train_linear_model;
+    case Variant::ensemble:
+      break;
   }
-  Eigen::VectorXd x(problem_.dim());
-  for (Eigen::Index j = 0; j < x.size(); ++j)
-    x[j] = bo::uniform(design_rng_, problem_.lower[j], problem_.upper[j]);
-  return x;
+  return &SampleThenOptimize::train_plain_network;
+}
+
+Eigen::VectorXd SampleThenOptimize::random_point() {
+  if (problem_.has_candidates())
+    return problem_.candidates.row(bo::uniform_row(design_rng_, problem_.candidates)).transpose();
+  return bo::uniform_in_box(design_rng_, problem_.lower, problem_.upper);
 }
 
 Eigen::VectorXd SampleThenOptimize::training_targets() const {
@@ -67,48 +89,66 @@ Eigen::VectorXd SampleThenOptimize::training_targets() const {
   return sd > 0 ? Eigen::VectorXd((y_.array() - mean) / sd) : Eigen::VectorXd(y_.array() - mean);
 }
 
+double SampleThenOptimize::regularization() const {
+  const double noise_variance = settings_.noise_std * settings_.noise_std;
+  return settings_.beta * settings_.beta * noise_variance;
+}
+
 NetworkSample SampleThenOptimize::sample(std::uint64_t iteration, std::uint64_t draw) const {
   DrawStreams streams = draw_streams(seed_, iteration, draw);
-  const double beta = settings_.beta;
-  const double noise_variance = settings_.noise_std * settings_.noise_std;
   const Eigen::Index p = mlp_.parameter_count();
-  const Eigen::VectorXd theta0 = standard_normal_vector(p, streams.initial);
-  Eigen::VectorXd auxiliary = standard_normal_vector(p, streams.auxiliary);
-  Eigen::VectorXd y = training_targets();
+  DrawInputs in;
+  in.theta0 = standard_normal_vector(p, streams.initial);
+  in.auxiliary = standard_normal_vector(p, streams.auxiliary);
+  in.y = training_targets();
   if (settings_.perturb_targets)
-    y += beta * settings_.noise_std * standard_normal_vector(y.size(), streams.targets);
-  const NetworkSample blank(mlp_, beta, problem_.lower, problem_.upper, std::nullopt, std::nullopt);
-  const Eigen::MatrixXd U = blank.to_unit(X_);
-  const double lambda = beta * beta * noise_variance;
+    in.y +=
+        settings_.beta * settings_.noise_std * standard_normal_vector(in.y.size(), streams.targets);
+  const NetworkSample blank(mlp_, settings_.beta, problem_.lower, problem_.upper, std::nullopt,
+                            std::nullopt);
+  in.U = blank.to_unit(X_);
+  in.draw = draw;
+  return (this->*train_draw_)(in);
+}
 
-  if (variant_ == Variant::linear) {
-    Eigen::VectorXd theta;
-    if (settings_.closed_form) {
-      theta = nn::tangent_regression(mlp_, U, y, auxiliary, theta0, beta, noise_variance);
-    } else {
-      const auto fit = nn::tangent_fit(mlp_, U, y, auxiliary, beta);
-      theta =
-          nn::train_regularized(fit, U.rows(), lambda, theta0, theta0, settings_.training).theta;
-    }
-    return NetworkSample(mlp_, beta, problem_.lower, problem_.upper, std::nullopt,
-                         TangentTerm{auxiliary, std::move(theta)});
+NetworkSample SampleThenOptimize::train_with_tangent_offset(DrawInputs& in) const {
+  // θ0' with its last layer zeroed: the offset carries Θ − K, the network's own output K.
+  const Eigen::Index p = mlp_.parameter_count();
+  in.auxiliary.tail(p - mlp_.layer_offset(mlp_.layers())).setZero();
+  const Eigen::VectorXd offsets = mlp_.jacobian_vector_products(in.U, in.theta0, in.auxiliary);
+  return train_network(in, offsets, regularization(), TangentTerm{in.theta0, in.auxiliary});
+}
+
+NetworkSample SampleThenOptimize::train_linear_model(DrawInputs& in) const {
+  const double beta = settings_.beta;
+  Eigen::VectorXd theta;
+  if (settings_.closed_form) {
+    const double noise_variance = settings_.noise_std * settings_.noise_std;
+    theta = nn::tangent_regression(mlp_, in.U, in.y, in.auxiliary, in.theta0, beta, noise_variance);
+  } else {
+    const auto fit = nn::tangent_fit(mlp_, in.U, in.y, in.auxiliary, beta);
+    theta = nn::train_regularized(fit, in.U.rows(), regularization(), in.theta0, in.theta0,
+                                  settings_.training)
+                .theta;
   }
-  std::optional<TangentTerm> offset;
-  Eigen::VectorXd offsets = Eigen::VectorXd::Zero(U.rows());
-  if (variant_ == Variant::network) {
-    // θ0' with its last layer zeroed: the offset carries Θ − K, the network's own output K.
-    const int last = mlp_.layers();
-    auxiliary.tail(p - mlp_.layer_offset(last)).setZero();
-    offsets = mlp_.jacobian_vector_products(U, theta0, auxiliary);
-    offset = TangentTerm{theta0, auxiliary};
-  }
-  const bool anchored = variant_ == Variant::network || settings_.anchor;
-  const auto fit = nn::network_fit(mlp_, U, y, offsets, beta);
-  const nn::TrainingResult trained = nn::train_regularized(fit, U.rows(), anchored ? lambda : 0.0,
-                                                           theta0, theta0, settings_.training);
-  host_.debug(name_ + ": draw " + std::to_string(draw) + " trained " +
+  return NetworkSample(mlp_, beta, problem_.lower, problem_.upper, std::nullopt,
+                       TangentTerm{in.auxiliary, std::move(theta)});
+}
+
+NetworkSample SampleThenOptimize::train_plain_network(DrawInputs& in) const {
+  return train_network(in, Eigen::VectorXd::Zero(in.U.rows()),
+                       settings_.anchor ? regularization() : 0.0, std::nullopt);
+}
+
+NetworkSample SampleThenOptimize::train_network(const DrawInputs& in,
+                                                const Eigen::VectorXd& offsets, double lambda,
+                                                std::optional<TangentTerm> offset) const {
+  const auto fit = nn::network_fit(mlp_, in.U, in.y, offsets, settings_.beta);
+  const nn::TrainingResult trained =
+      nn::train_regularized(fit, in.U.rows(), lambda, in.theta0, in.theta0, settings_.training);
+  host_.debug(name_ + ": draw " + std::to_string(in.draw) + " trained " +
               std::to_string(trained.steps) + " steps, loss " + std::to_string(trained.loss));
-  return NetworkSample(mlp_, beta, problem_.lower, problem_.upper, trained.theta,
+  return NetworkSample(mlp_, settings_.beta, problem_.lower, problem_.upper, trained.theta,
                        std::move(offset));
 }
 
@@ -140,10 +180,7 @@ void SampleThenOptimize::tell(const Points& X, const Eigen::VectorXd& y,
 }
 
 Eigen::VectorXd SampleThenOptimize::recommend() const {
-  if (y_.size() == 0) return (problem_.lower + problem_.upper) / 2;
-  Eigen::Index best = 0;
-  y_.maxCoeff(&best);
-  return X_.row(best).transpose();
+  return bo::best_observed(X_, y_, problem_.lower, problem_.upper);
 }
 
 }  // namespace bopp::stobnts

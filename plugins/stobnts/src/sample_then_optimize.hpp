@@ -12,6 +12,7 @@
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -35,10 +36,30 @@ class SampleThenOptimize {
   const nn::Mlp& network() const { return mlp_; }
 
  private:
+  // What one draw is trained from.
+  struct DrawInputs {
+    Eigen::MatrixXd U;          // the observations' inputs in the unit cube
+    Eigen::VectorXd y;          // their training targets, perturbed with perturb_targets
+    Eigen::VectorXd theta0;     // θ0, where training starts and what it is pulled toward
+    Eigen::VectorXd auxiliary;  // θ0': the tangent offset (sto-bnts) or the feature network
+    std::uint64_t draw = 0;     // its index in the batch, for the log
+  };
+  // How a variant trains a draw: one of the three below, chosen once.
+  using TrainDraw = NetworkSample (SampleThenOptimize::*)(DrawInputs&) const;
+  static TrainDraw train_draw_for(Variant variant);
+
+  NetworkSample train_with_tangent_offset(DrawInputs& in) const;  // sto-bnts
+  NetworkSample train_linear_model(DrawInputs& in) const;         // sto-bnts-linear
+  NetworkSample train_plain_network(DrawInputs& in) const;        // deep-ensemble
+  NetworkSample train_network(const DrawInputs& in, const Eigen::VectorXd& offsets, double lambda,
+                              std::optional<TangentTerm> offset) const;
+
   Eigen::VectorXd random_point();
   Eigen::VectorXd training_targets() const;
+  // λ = β² σ², the weight of the pull toward θ0 in the loss (Dai et al. 2022, eq. 1).
+  double regularization() const;
 
-  Variant variant_;
+  TrainDraw train_draw_;
   std::string name_;
   Problem problem_;
   Host host_;

@@ -200,7 +200,7 @@ TEST(Gibo, OptimizedDesignGradientIsWithinAFewDegreesOnAGpPath) {
 TEST(Gibo, NeverAsksMoreThanAllowedAndKeepsTheIterateInTheBox) {
   const bopp::Problem problem = box(3, 0, 1);
   const Function uphill = [](const Eigen::VectorXd& x) { return x.sum(); };
-  for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
+  for (const std::string variant : {"mueller", "wu", "wu-bfgs"}) {
     for (const std::size_t max_ask : {std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
       Gibo gibo(problem,
                 config("variant = '" + variant + "'\nx0 = [0.9, 0.5, 0.95]\nlengthscale = 0.3" +
@@ -220,7 +220,7 @@ TEST(Gibo, AscendsInEveryVariant) {
   const bopp::Problem problem = box(4, -2, 2);
   const Eigen::VectorXd c = Eigen::VectorXd::Constant(4, 0.5);
   const Function away = [&c](const Eigen::VectorXd& x) { return 0.5 * (x - c).squaredNorm(); };
-  for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
+  for (const std::string variant : {"mueller", "wu", "wu-bfgs"}) {
     const std::string settings =
         "variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" + light_search;
     Gibo toward(problem, config(settings), 2, bopp::Host());
@@ -250,7 +250,7 @@ TEST(Gibo, SameSeedReplaysBitForBitAndAnotherSeedDiffers) {
 }
 
 // B7-lite: Müller et al.'s defaults improve a noisy quadratic (noise std 0.1) on [0, 1]^5.
-TEST(Gibo, PracticalVariantImprovesANoisyQuadratic) {
+TEST(Gibo, MuellerVariantImprovesANoisyQuadratic) {
   const bopp::Problem problem = box(5, 0, 1);
   Eigen::VectorXd c(5);
   c << 0.2, 0.8, 0.3, 0.7, 0.25;
@@ -270,7 +270,7 @@ TEST(Gibo, PracticalVariantImprovesANoisyQuadratic) {
 TEST(Gibo, DropsFailedEvaluationsAndKeepsClimbing) {
   const bopp::Problem problem = box(3, -2, 2);
   const Eigen::VectorXd c = Eigen::VectorXd::Constant(3, 0.8);
-  for (const std::string variant : {"practical", "wu", "wu-bfgs"}) {
+  for (const std::string variant : {"mueller", "wu", "wu-bfgs"}) {
     Gibo gibo(problem,
               config("variant = '" + variant + "'\nlengthscale = 1.0\nnoise_variance = 1e-4" +
                      light_search),
@@ -321,7 +321,7 @@ TEST(GiboModule, ManifestDeclaresGiboWithADocumentedDefaultForEveryParameter) {
   EXPECT_STREQ(c.name, "gibo");
   ASSERT_GE(c.param_count, 1u);
   EXPECT_STREQ(c.params[0]->name, "variant");
-  EXPECT_STREQ(c.params[0]->choices, "practical|wu|wu-bfgs");
+  EXPECT_STREQ(c.params[0]->choices, "mueller|wu|wu-bfgs");
   for (std::uint32_t i = 0; i < c.param_count; ++i) {
     EXPECT_NE(c.params[i]->default_value, nullptr) << c.params[i]->name;  // "" when optional
     EXPECT_GT(std::string(c.params[i]->help).size(), 20u) << c.params[i]->name;

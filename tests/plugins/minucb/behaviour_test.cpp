@@ -318,7 +318,7 @@ TEST(MinUcb, ReducesTheGradientOfANoisyQuadratic) {
 
 TEST(LaMinUcb, ReducesTheGradientOfANoisyQuadratic) {
   for (std::uint64_t seed : {1, 2})
-    EXPECT_LT(gradient_reduction<LaMinUcb>("fantasies = 4\nraw_samples = 16\n", seed), 0.2)
+    EXPECT_LT(gradient_reduction<LaMinUcb>("fantasies = 4\nraw_batches = 16\n", seed), 0.2)
         << "seed " << seed;
 }
 
@@ -331,7 +331,7 @@ TEST(Settings, SobolStartIsSharedByIndexAndInsideTheBox) {
   EXPECT_EQ(make<MinUcb>(p, "", 1).recommend(), Eigen::VectorXd::Constant(4, 1.5));
 }
 
-// Lengths are relative to the box by default: 0.2 of the smallest width, as gibo's practical
+// Lengths are relative to the box by default: 0.2 of the smallest width, as gibo's mueller
 // variant, so a box of width 20 gets a local box of half-width 4, not 0.2.
 TEST(Settings, TheLocalBoxIsAFifthOfTheBoxWidthByDefault) {
   const auto defaults = bopp::kit::parse_config<MinUcb>("", "algorithm");

@@ -3,6 +3,7 @@
 // against a GP actually refit on D ∪ Z.
 #include "lcb_step.hpp"
 #include "lookahead.hpp"
+#include "normal_quantile.hpp"
 #include "support.hpp"
 
 #include <bopp/bo/box_minimizer.hpp>
@@ -35,7 +36,7 @@ bopp::Problem skewed_box() {
 Eigen::MatrixXd random_points(const bopp::Problem& p, Eigen::Index n, std::mt19937_64& rng) {
   Eigen::MatrixXd X(n, p.dim());
   for (Eigen::Index i = 0; i < n; ++i)
-    X.row(i) = bopp::minucb::uniform_in_box(p.lower, p.upper, rng).transpose();
+    X.row(i) = bopp::bo::uniform_in_box(rng, p.lower, p.upper).transpose();
   return X;
 }
 

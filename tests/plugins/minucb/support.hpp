@@ -1,9 +1,9 @@
 // Small GPs and objectives shared by the minucb tests.
 #pragma once
 
-#include "random.hpp"
-
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/portable_random.hpp>
+#include <bopp/bo/uniform_point.hpp>
 #include <bopp/plugin.hpp>
 
 #include <cmath>
@@ -23,7 +23,7 @@ inline bopp::bo::GaussianProcess small_gp(const bopp::Problem& problem, Eigen::I
   Eigen::MatrixXd X(n, d);
   Eigen::VectorXd y(n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    X.row(i) = bopp::minucb::uniform_in_box(problem.lower, problem.upper, rng).transpose();
+    X.row(i) = bopp::bo::uniform_in_box(rng, problem.lower, problem.upper).transpose();
     y[i] = X.row(i).array().sin().sum() * 3 + 0.05 * bopp::bo::standard_normal(rng);
   }
   bopp::bo::GaussianProcess gp(bopp::bo::Kernel(kernel, d), problem.lower, problem.upper);

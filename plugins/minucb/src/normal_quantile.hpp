@@ -1,15 +1,10 @@
-// Draws from a std::mt19937_64 that the look-ahead and the LCB step need beyond
-// bopp/bo/portable_random.hpp, portable the same way: a run must replay bit for bit with
-// every standard library.
+// Φ⁻¹, which maps the look-ahead's Sobol base samples to normal ones, computed the same way
+// with every standard library (as bopp/bo/portable_random.hpp's draws): a run must replay bit
+// for bit everywhere.
 #pragma once
-
-#include <bopp/bo/portable_random.hpp>
-
-#include <Eigen/Core>
 
 #include <cmath>
 #include <numbers>
-#include <random>
 
 namespace bopp::minucb {
 
@@ -44,14 +39,6 @@ inline double normal_quantile(double u) {
   const double e = 0.5 * std::erfc(-x / std::numbers::sqrt2) - u;
   const double g = e * std::sqrt(2 * std::numbers::pi) * std::exp(x * x / 2);
   return x - g / (1 + x * g / 2);
-}
-
-// A point drawn uniformly in the box [lower, upper].
-inline Eigen::VectorXd uniform_in_box(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
-                                      std::mt19937_64& rng) {
-  Eigen::VectorXd x(lower.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = bo::uniform(rng, lower[i], upper[i]);
-  return x;
 }
 
 }  // namespace bopp::minucb

@@ -1,0 +1,53 @@
+#include <bopp/bo/global_bo_settings.hpp>
+
+namespace bopp::bo {
+
+FitOptions GlobalBoSettings::fit_options() const {
+  FitOptions options;
+  options.random_restarts = fit_restarts;
+  options.learn_noise = learn_noise;
+  if (priors) options.priors = HyperparameterPriors::botorch();
+  return options;
+}
+
+AcquisitionOptimizerOptions GlobalBoSettings::optimizer_options() const {
+  AcquisitionOptimizerOptions options;
+  options.raw_samples = raw_samples;
+  options.restarts = optimizer_restarts;
+  return options;
+}
+
+std::vector<Param> global_bo_params(const GlobalBoSettings& defaults) {
+  return {
+      Param::boolean("learn_noise", defaults.learn_noise,
+                     "fit the noise variance (else fixed at noise_variance)"),
+      Param::real("noise_variance", defaults.noise_variance,
+                  "fixed noise variance in standardized units, when learn_noise is false")
+          .range(0, 10),
+      Param::boolean("priors", defaults.priors,
+                     "Gamma priors on the hyperparameters (BoTorch's defaults), a MAP fit; false: "
+                     "maximum likelihood"),
+      Param::integer("fit_restarts", defaults.fit_restarts,
+                     "random restarts of the hyperparameter fit")
+          .range(0, 100),
+      Param::integer("raw_samples", defaults.raw_samples,
+                     "Sobol points to seed the acquisition optimizer")
+          .range(1, 1000000),
+      Param::integer("optimizer_restarts", defaults.optimizer_restarts,
+                     "L-BFGS runs of the acquisition optimizer")
+          .range(0, 1000),
+  };
+}
+
+GlobalBoSettings read_global_bo_settings(const Config& config) {
+  GlobalBoSettings s;
+  s.raw_samples = static_cast<int>(config.integer("raw_samples"));
+  s.optimizer_restarts = static_cast<int>(config.integer("optimizer_restarts"));
+  s.fit_restarts = static_cast<int>(config.integer("fit_restarts"));
+  s.learn_noise = config.boolean("learn_noise");
+  s.noise_variance = config.real("noise_variance");
+  s.priors = config.boolean("priors");
+  return s;
+}
+
+}  // namespace bopp::bo

@@ -1,0 +1,64 @@
+// The keys of a global GP-BO loop: one declaration whose defaults a plugin may change, read
+// back into the fit's and the acquisition search's options.
+#include <bopp/bo/global_bo_settings.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using namespace bopp::bo;
+
+bopp::Config parse(const std::vector<bopp::Param>& params, const std::string& text) {
+  const bopp::ParamTable table(params);
+  return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'test'");
+}
+
+TEST(GlobalBoSettings, DeclaresTheSixKeysWithTheGivenDefaults) {
+  const std::vector<bopp::Param> params =
+      global_bo_params({.raw_samples = 64, .optimizer_restarts = 8, .priors = false});
+  const GlobalBoSettings s = read_global_bo_settings(parse(params, ""));
+  EXPECT_EQ(s.raw_samples, 64);
+  EXPECT_EQ(s.optimizer_restarts, 8);
+  EXPECT_EQ(s.fit_restarts, 2);
+  EXPECT_TRUE(s.learn_noise);
+  EXPECT_EQ(s.noise_variance, 1e-6);
+  EXPECT_FALSE(s.priors);
+  EXPECT_EQ(params.size(), 6u);
+}
+
+TEST(GlobalBoSettings, ADefaultChangesNeitherTheHelpNorTheRange) {
+  const std::vector<bopp::Param> a = global_bo_params({});
+  const std::vector<bopp::Param> b = global_bo_params({.optimizer_restarts = 3, .priors = false});
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].name, b[i].name);
+    EXPECT_EQ(a[i].help, b[i].help);
+    EXPECT_EQ(a[i].minimum, b[i].minimum);
+    EXPECT_EQ(a[i].maximum, b[i].maximum);
+  }
+}
+
+TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
+  const GlobalBoSettings s = read_global_bo_settings(
+      parse(global_bo_params({}),
+            "raw_samples = 100\noptimizer_restarts = 4\nfit_restarts = 0\nlearn_noise = false\n"
+            "priors = true\n"));
+  const FitOptions fit = s.fit_options();
+  EXPECT_EQ(fit.random_restarts, 0);
+  EXPECT_FALSE(fit.learn_noise);
+  EXPECT_TRUE(fit.priors.lengthscale.has_value());
+  EXPECT_FALSE(GlobalBoSettings{.priors = false}.fit_options().priors.lengthscale.has_value());
+  const AcquisitionOptimizerOptions search = s.optimizer_options();
+  EXPECT_EQ(search.raw_samples, 100);
+  EXPECT_EQ(search.restarts, 4);
+}
+
+TEST(GlobalBoSettings, RejectsValuesOutOfRange) {
+  EXPECT_ANY_THROW(parse(global_bo_params({}), "raw_samples = 0\n"));
+  EXPECT_ANY_THROW(parse(global_bo_params({}), "fit_restarts = -1\n"));
+  EXPECT_ANY_THROW(parse(global_bo_params({}), "noise_variance = -1.0\n"));
+}
+
+}  // namespace

@@ -1,0 +1,80 @@
+// The global-BO fit: the first fit starts from the kernel's defaults and a set noise, every
+// later one from the last fit's hyperparameters; both are fit_hyperparameters on the GP
+// conditioned on the data.
+#include <bopp/bo/warm_started_fit.hpp>
+
+#include <gtest/gtest.h>
+
+#include "gp_sample_data.hpp"
+
+namespace {
+
+using namespace bopp::bo;
+
+struct Data {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+};
+
+Data sample(int n, std::uint64_t seed) {
+  Kernel truth(KernelType::matern52, 2);
+  truth.set_lengthscales(Eigen::Vector2d(0.2, 0.5));
+  Data d;
+  test::sample_gp(truth, 1e-3, n, seed, d.X, d.y);
+  return d;
+}
+
+// The fit done by hand from a given start.
+Hyperparameters fitted_from(const Hyperparameters& start, const Data& d,
+                            const GlobalBoSettings& settings, std::uint64_t seed) {
+  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                     Eigen::VectorXd::Ones(2));
+  gp.set_hyperparameters(start);
+  gp.condition(d.X, d.y);
+  fit_hyperparameters(gp, settings.fit_options(), seed);
+  return gp.hyperparameters();
+}
+
+void expect_same(const Hyperparameters& a, const Hyperparameters& b) {
+  EXPECT_EQ(a.lengthscales, b.lengthscales);
+  EXPECT_EQ(a.outputscale, b.outputscale);
+  EXPECT_EQ(a.noise_variance, b.noise_variance);
+  EXPECT_EQ(a.mean, b.mean);
+}
+
+TEST(WarmStartedFit, StartsFromTheDefaultsThenFromTheLastFit) {
+  const GlobalBoSettings settings{.fit_restarts = 1};
+  WarmStartedFit fit(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                     settings);
+  EXPECT_FALSE(fit.last_fit().has_value());
+  const Data first = sample(20, 1);
+  const GaussianProcess gp = fit.fit(first.X, first.y, 5);
+  Hyperparameters start = GaussianProcess(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                                          Eigen::VectorXd::Ones(2))
+                              .hyperparameters();
+  start.noise_variance = 1e-4;
+  const Hyperparameters expected_first = fitted_from(start, first, settings, 5);
+  expect_same(gp.hyperparameters(), expected_first);
+  expect_same(*fit.last_fit(), expected_first);
+  EXPECT_EQ(gp.size(), 20);
+
+  const Data second = sample(30, 2);
+  const GaussianProcess next = fit.fit(second.X, second.y, 6);
+  expect_same(next.hyperparameters(), fitted_from(expected_first, second, settings, 6));
+}
+
+TEST(WarmStartedFit, KeepsTheFixedNoiseAndRespectsTheBounds) {
+  const GlobalBoSettings fixed{.learn_noise = false, .noise_variance = 3e-5};
+  WarmStartedFit keep(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                      fixed);
+  const Data d = sample(15, 3);
+  EXPECT_EQ(keep.fit(d.X, d.y, 1).hyperparameters().noise_variance, 3e-5);
+
+  HyperparameterBounds floor;
+  floor.min_noise_variance = 1e-2;
+  WarmStartedFit floored(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                         GlobalBoSettings{}, {}, floor);
+  EXPECT_GE(floored.fit(d.X, d.y, 1).hyperparameters().noise_variance, 1e-2 * (1 - 1e-12));
+}
+
+}  // namespace
