@@ -36,8 +36,11 @@ fi
 step "build the installed C objective: project(LANGUAGES C), find_package(bopp COMPONENTS abi)"
 grep -q "LANGUAGES C)" "$prefix/share/bopp/examples/plugins/c/CMakeLists.txt" \
     || fail "the installed C example is not a project of LANGUAGES C"
+# --no-as-needed: NEEDED then lists every library the route links, used or not, as clang's
+# default does; gcc's --as-needed would hide a C++ library that the route links in vain.
 "$cmake" -S "$prefix/share/bopp/examples/plugins/c" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER="$cc" -DCMAKE_PREFIX_PATH="$prefix" "${hidden[@]}" \
+    -DCMAKE_MODULE_LINKER_FLAGS=-Wl,--no-as-needed \
     > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
 grep -q "^bopp_DIR:PATH=$prefix/" "$work/build/CMakeCache.txt" \
     || fail "found another bopp: $(grep '^bopp_DIR' "$work/build/CMakeCache.txt")"
