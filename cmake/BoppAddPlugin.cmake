@@ -11,6 +11,11 @@
 #   target_link_libraries(my_test PRIVATE NAME_objects)
 # SOURCES then needs only the entry (the file with BOPP_PLUGIN_LIBRARY).
 #
+# A plugin with a C++ source links the authoring kit, bopp::sdk (C++20, Eigen, TOML++). A plugin
+# whose sources are all C links the C ABI alone, bopp::abi: no C++ runtime, nothing beyond libc
+# (and what LINK adds), and it builds after find_package(bopp COMPONENTS abi) in a project of
+# LANGUAGES C.
+#
 # The same file serves bopp's own plugins and, installed beside the package config
 # (find_package(bopp)), plugins built out of tree. The output folder defaults to the build
 # tree's plugin folder inside bopp, and to <build>/plugins out of tree; point
@@ -30,8 +35,14 @@ function(bopp_add_plugin name)
   endif()
   # The map lies beside this file, in the source tree and in the installed package alike.
   set(exports_map ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/bopp_plugin_exports.map)
+  set(contract bopp::abi)
+  foreach(source IN LISTS ARG_SOURCES ARG_OBJECTS)
+    if(source MATCHES "\\.(cpp|cc|cxx|c\\+\\+|C|hpp|hh|hxx|ixx|cppm)$" AND TARGET bopp::sdk)
+      set(contract bopp::sdk)
+    endif()
+  endforeach()
   add_library(${name} MODULE ${ARG_SOURCES})
-  target_link_libraries(${name} PRIVATE bopp::sdk ${ARG_LINK})
+  target_link_libraries(${name} PRIVATE ${contract} ${ARG_LINK})
   if(ARG_OBJECTS)
     set(objects ${name}_objects)
     add_library(${objects} OBJECT ${ARG_OBJECTS})
@@ -43,7 +54,7 @@ function(bopp_add_plugin name)
     endforeach()
     list(REMOVE_DUPLICATES object_dirs)
     target_include_directories(${objects} PUBLIC ${object_dirs})
-    target_link_libraries(${objects} PUBLIC bopp::sdk ${ARG_LINK})
+    target_link_libraries(${objects} PUBLIC ${contract} ${ARG_LINK})
     set_target_properties(${objects} PROPERTIES
       POSITION_INDEPENDENT_CODE ON
       C_VISIBILITY_PRESET hidden

@@ -1,5 +1,5 @@
 # The installed CMake package `bopp` (house rule 10, docs/architecture.md): the targets
-# bopp::sdk and, when built, bopp::bo; bopp_add_plugin(); and a version file whose version is
+# bopp::abi, bopp::sdk and, when built, bopp::bo; bopp_add_plugin(); and a version file whose version is
 # the plugin ABI version, compatible within one ABI major. Included from the top-level CMakeLists.txt after
 # sdk/ has declared its targets and their install(TARGETS ... EXPORT bopp-targets) rules.
 include(CMakePackageConfigHelpers)
@@ -11,6 +11,10 @@ else()
   set(BOPP_PACKAGE_HAS_BO 0)
 endif()
 
+# bopp::abi in a file of its own: find_package(bopp COMPONENTS abi) reads only that one, and
+# bopp-targets.cmake (bopp::sdk links bopp::abi) expects it read first.
+install(EXPORT bopp-abi-targets NAMESPACE bopp:: DESTINATION ${BOPP_INSTALL_CMAKEDIR}
+        FILE bopp-abi-targets.cmake COMPONENT sdk)
 install(EXPORT bopp-targets NAMESPACE bopp:: DESTINATION ${BOPP_INSTALL_CMAKEDIR}
         FILE bopp-targets.cmake COMPONENT sdk)
 

@@ -1,7 +1,8 @@
-// The binary layout of abi.h, pinned. A failure here means a change would break every plugin
-// already built: append fields at the end of a growable struct (and bump BOPP_ABI_MINOR), or
-// bump BOPP_ABI_MAJOR and update these numbers on purpose (docs/abi.md).
+// The binary layout of abi.h and of the extensions (bopp/ext/), pinned. A failure here means a
+// change would break every plugin already built: append fields at the end of a growable struct (and
+// bump BOPP_ABI_MINOR), or bump BOPP_ABI_MAJOR and update these numbers on purpose (docs/abi.md).
 #include <bopp/abi.h>
+#include <bopp/ext/pending_asks.h>
 
 #include <gtest/gtest.h>
 
@@ -28,6 +29,12 @@ static_assert(std::is_same_v<decltype(bopp_problem::struct_size), std::uint32_t>
 static_assert(std::is_same_v<decltype(bopp_objective_class::struct_size), std::uint32_t>);
 static_assert(std::is_same_v<decltype(bopp_algorithm_class::struct_size), std::uint32_t>);
 static_assert(std::is_same_v<decltype(bopp_manifest::struct_size), std::uint32_t>);
+
+// An extension's struct is growable too, and its id is the contract a plugin built against an
+// earlier header (when the extension lived in abi.h) answers to: neither may move.
+static_assert(offsetof(bopp_pending_asks, struct_size) == 0);
+static_assert(std::is_same_v<decltype(bopp_pending_asks::struct_size), std::uint32_t>);
+static_assert(sizeof(bopp_pending_asks) == 4);
 
 // Enums cross as int32_t; their values are part of the contract.
 static_assert(std::is_same_v<bopp_status, std::int32_t>);
@@ -130,7 +137,7 @@ constexpr bool layout_pinned_here = false;
 TEST(AbiLayout, VersionIs1Point2) {
   // Changing these is a deliberate act: the pinned numbers above describe ABI 1.2 (1.0 plus
   // the typed configuration of 1.1: bopp_host's last two fields and bopp_config_entry; 1.2
-  // adds the pending-asks extension id and its struct).
+  // adds the pending-asks extension id and its struct, now in bopp/ext/pending_asks.h).
   EXPECT_EQ(BOPP_ABI_MAJOR, 1);
   EXPECT_EQ(BOPP_ABI_MINOR, 2);
   EXPECT_STREQ(BOPP_EXTENSION_PENDING_ASKS, "bopp.pending_asks/1");

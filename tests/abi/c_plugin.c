@@ -6,11 +6,14 @@
  *   algorithm c_grid:      walks the cell centres of a regular grid of `levels` points per
  *                          dimension in lexicographic order (the rows of the candidate set,
  *                          in order, when there is one), and recommends the best point told.
+ *                          Its points do not depend on what it was told, so it offers the
+ *                          extension bopp.pending_asks/1 (bopp/ext/pending_asks.h).
  *
  * Configuration arrives as the TOML text of the plugin's table with every default filled in
  * by the host; reading `key = integer` lines is all these two need.
  */
 #include <bopp/abi.h>
+#include <bopp/ext/pending_asks.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -316,6 +319,15 @@ static bopp_status grid_recommend(void* instance, double* x, char* error, size_t
   return BOPP_OK;
 }
 
+/* Asked again with points pending, it walks on; tells in any order only update the best. */
+static const bopp_pending_asks grid_pending_asks = {.struct_size = sizeof(bopp_pending_asks)};
+
+static const void* grid_extension(void* instance, const char* id) {
+  (void)instance;
+  if (id != NULL && strcmp(id, BOPP_EXTENSION_PENDING_ASKS) == 0) return &grid_pending_asks;
+  return NULL;
+}
+
 static const bopp_param grid_levels = {.struct_size = sizeof(bopp_param),
                                        .name = "levels",
                                        .type = BOPP_PARAM_INT,
@@ -338,7 +350,7 @@ static const bopp_algorithm_class c_grid = {
     .ask = grid_ask,
     .tell = grid_tell,
     .recommend = grid_recommend,
-    .get_extension = no_extension};
+    .get_extension = grid_extension};
 
 /* ---- manifest -------------------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 // The plugin written in plain C (c_plugin.c), loaded as a module and driven through the ABI:
 // proof that the contract is usable without the C++ kit.
 #include <bopp/abi.h>
+#include <bopp/ext/pending_asks.h>
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -71,16 +72,29 @@ TEST(CPlugin, RejectsAnOutOfRangeDimWithInvalidConfig) {
   EXPECT_EQ(instance, nullptr);
 }
 
-TEST(CPlugin, GridAsksCellCentresAndRecommendsTheBestTold) {
+// c_grid with two levels per dimension on c_quadratic in two dimensions, both created through
+// their tables and destroyed with the fixture.
+class GridOnQuadratic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(objective.create("dim = 2", 1, nullptr, &o, error, sizeof error), BOPP_OK) << error;
+    ASSERT_EQ(grid.create(objective.problem(o), "levels = 2", 1, nullptr, &a, error, sizeof error),
+              BOPP_OK)
+        << error;
+  }
+  void TearDown() override {
+    if (a != nullptr) grid.destroy(a);
+    if (o != nullptr) objective.destroy(o);
+  }
+
   const bopp_objective_class& objective = *c_manifest().objectives[0];
   const bopp_algorithm_class& grid = *c_manifest().algorithms[0];
   void* o = nullptr;
   void* a = nullptr;
   char error[256] = "";
-  ASSERT_EQ(objective.create("dim = 2", 1, nullptr, &o, error, sizeof error), BOPP_OK) << error;
-  ASSERT_EQ(grid.create(objective.problem(o), "levels = 2", 1, nullptr, &a, error, sizeof error),
-            BOPP_OK)
-      << error;
+};
+
+TEST_F(GridOnQuadratic, AsksCellCentresAndRecommendsTheBestTold) {
   std::vector<double> X(8);
   std::uint64_t count = 0;
   ASSERT_EQ(grid.ask(a, 4, X.data(), &count, error, sizeof error), BOPP_OK) << error;
@@ -95,8 +109,18 @@ TEST(CPlugin, GridAsksCellCentresAndRecommendsTheBestTold) {
   ASSERT_EQ(grid.recommend(a, best, error, sizeof error), BOPP_OK) << error;
   EXPECT_EQ(best[0], 0.25);
   EXPECT_EQ(best[1], 0.75);
-  grid.destroy(a);
-  objective.destroy(o);
+}
+
+// The extension's id and struct are what a plugin built before bopp/ext/ existed answers to:
+// the literal id, and a struct of one uint32_t.
+TEST_F(GridOnQuadratic, GridOffersPendingAsksAndTheObjectiveNoExtension) {
+  const auto* pending =
+      static_cast<const bopp_pending_asks*>(grid.get_extension(a, "bopp.pending_asks/1"));
+  ASSERT_NE(pending, nullptr);
+  EXPECT_EQ(pending->struct_size, sizeof(std::uint32_t));
+  EXPECT_EQ(grid.get_extension(a, "bopp.pending_asks/2"), nullptr);
+  EXPECT_EQ(grid.get_extension(a, "bopp.no_such_extension/1"), nullptr);
+  EXPECT_EQ(objective.get_extension(o, BOPP_EXTENSION_PENDING_ASKS), nullptr);
 }
 
 }  // namespace

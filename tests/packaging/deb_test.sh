@@ -5,11 +5,8 @@
 #   deb_test.sh BUILD_DIR SOURCE_DIR CPACK VERSION
 set -euo pipefail
 build=$1 source=$2 cpack=$3 version=$4
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bopp-deb.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fail() { echo "packaging_deb: FAILED: $*" >&2; exit 1; }
-step() { echo "--- $*"; }
+packaging_test=packaging_deb
+source "$(dirname "$0")/packaging_test.sh"
 for tool in dpkg-deb dpkg-shlibdeps; do
   command -v $tool > /dev/null || fail "$tool not found (Debian package dpkg-dev)"
 done
@@ -43,7 +40,8 @@ for path in ./usr/bin/bopp ./usr/lib/bopp/plugins/libbopp-random.so ./usr/lib/bo
             ./usr/lib/bopp/plugins/libbopp-lunar.so ./usr/lib/bopp/plugins/libbopp-locomotion.so \
             ./usr/share/bopp/examples/quickstart.toml ./usr/share/bopp/examples/branin-random.toml \
             ./usr/lib/libbopp-bo.a ./usr/lib/libbopp-bo-portable.a ./usr/lib/libbopp-nn.a ./usr/include/bopp/nn/mlp.hpp \
-            ./usr/include/bopp/abi.h ./usr/include/bopp/plugin.hpp ./usr/lib/cmake/bopp/boppConfig.cmake \
+            ./usr/include/bopp/abi.h ./usr/include/bopp/ext/pending_asks.h ./usr/include/bopp/plugin.hpp \
+            ./usr/lib/cmake/bopp/boppConfig.cmake ./usr/lib/cmake/bopp/bopp-abi-targets.cmake \
             ./usr/lib/cmake/bopp/BoppAddPlugin.cmake; do
   grep -q " $path$" <<< "$contents" || fail "the packages lack $path"
 done

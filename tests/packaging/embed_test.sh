@@ -6,15 +6,10 @@
 #   embed_test.sh BUILD_DIR CMAKE CXX_COMPILER
 set -euo pipefail
 build=$1 cmake=$2 cxx=$3
+packaging_test=packaging_embed
+source "$(dirname "$0")/packaging_test.sh"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/bopp-embed.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fail() { echo "packaging_embed: FAILED: $*" >&2; exit 1; }
-step() { echo "--- $*"; }
-
-step "cmake --install $build --prefix $work/prefix"
-"$cmake" --install "$build" --prefix "$work/prefix" > "$work/install.log" || { cat "$work/install.log"; fail "install"; }
-prefix=$work/prefix
+install_prefix "$build" "$cmake"
 for f in include/bopp/host/embed/optimizer.hpp lib/libbopp_host.a share/bopp/examples/embed/CMakeLists.txt; do
   [ -e "$prefix/$f" ] || fail "the install lacks $f"
 done

@@ -1,35 +1,32 @@
 #!/usr/bin/env bash
 # Packaging as a plugin author meets it (house rule 10, docs/architecture.md): install this
 # build into a temporary prefix, build the installed templates (share/bopp/templates/{algorithm,
-# objective}, from packaging/example-plugin/) and minimal plugins (share/bopp/examples/plugins)
+# objective}, from packaging/example-plugin/) and minimal plugins (share/bopp/examples/plugins/{c,cpp})
 # out of tree against the installed package alone, drop them into a folder named by BOPP_PLUGIN_PATH, and run
 # them with the installed bopp, which is neither rebuilt nor changed; and build a stripped C
 # objective with clang against the installed abi.h alone, run under every evaluator.
 #   out_of_tree_test.sh BUILD_DIR SOURCE_DIR CMAKE CXX_COMPILER
 set -euo pipefail
 build=$1 source=$2 cmake=$3 cxx=$4
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bopp-packaging.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fail() { echo "packaging_out_of_tree: FAILED: $*" >&2; exit 1; }
-step() { echo "--- $*"; }
+packaging_test=packaging_out_of_tree
+source "$(dirname "$0")/packaging_test.sh"
 identity() { echo "$(sha256sum < "$1" | cut -d' ' -f1) $(stat -c %Y "$1")"; }
 
 host="$build/bin/bopp"
 [ -x "$host" ] || fail "$host does not exist; build the project before ctest"
 host_before=$(identity "$host")
 
-step "cmake --install $build --prefix $work/prefix"
-"$cmake" --install "$build" --prefix "$work/prefix" > "$work/install.log" || { cat "$work/install.log"; fail "install"; }
-prefix=$work/prefix
+install_prefix "$build" "$cmake"
 bopp=$prefix/bin/bopp
-for f in bin/bopp lib/bopp/plugins/libbopp-random.so include/bopp/abi.h include/bopp/plugin.hpp \
+for f in bin/bopp lib/bopp/plugins/libbopp-random.so include/bopp/abi.h include/bopp/ext/pending_asks.h \
+         include/bopp/plugin.hpp \
          lib/cmake/bopp/boppConfig.cmake lib/cmake/bopp/boppConfigVersion.cmake \
          lib/cmake/bopp/BoppAddPlugin.cmake lib/cmake/bopp/bopp_plugin_exports.map \
          share/bopp/examples/quickstart.toml share/bopp/examples/branin-random.toml \
          share/bopp/examples/compare-random-gpbo.toml share/bopp/templates/README.md \
          share/bopp/templates/algorithm/CMakeLists.txt share/bopp/templates/objective/CMakeLists.txt \
-         share/bopp/examples/plugins/CMakeLists.txt share/bopp/examples/plugins/minimal_c_objective.c; do
+         share/bopp/examples/plugins/c/CMakeLists.txt share/bopp/examples/plugins/c/minimal_c_objective.c \
+         share/bopp/examples/plugins/cpp/CMakeLists.txt share/bopp/examples/plugins/cpp/minimal_cpp_algorithm.cpp; do
   [ -e "$prefix/$f" ] || fail "the install lacks $f"
 done
 installed_before=$(identity "$bopp")
@@ -75,15 +72,17 @@ for kind in algorithm objective; do
   cp "$module" "$work/plugins/"
 done
 
-step "build the installed minimal plugins (docs/abi.md) out of tree"
-"$cmake" -S "$prefix/share/bopp/examples/plugins" -B "$work/build-minimal" \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
-    > "$work/configure-minimal.log" 2>&1 || { cat "$work/configure-minimal.log"; fail "configure minimal"; }
-"$cmake" --build "$work/build-minimal" -j2 > "$work/build-minimal.log" 2>&1 \
-    || { cat "$work/build-minimal.log"; fail "build minimal"; }
-for module in libbopp-minimal_c.so libbopp-minimal_cpp.so; do
-  [ -f "$work/build-minimal/plugins/$module" ] || fail "the minimal plugins did not build $module"
-  cp "$work/build-minimal/plugins/$module" "$work/plugins/"
+for language in c cpp; do
+  step "build the installed minimal plugin in $language (docs/abi.md) out of tree"
+  "$cmake" -S "$prefix/share/bopp/examples/plugins/$language" -B "$work/build-minimal-$language" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+      > "$work/configure-minimal-$language.log" 2>&1 \
+      || { cat "$work/configure-minimal-$language.log"; fail "configure minimal $language"; }
+  "$cmake" --build "$work/build-minimal-$language" -j2 > "$work/build-minimal-$language.log" 2>&1 \
+      || { cat "$work/build-minimal-$language.log"; fail "build minimal $language"; }
+  module=$work/build-minimal-$language/plugins/libbopp-minimal_$language.so
+  [ -f "$module" ] || fail "the minimal plugin in $language did not build $module"
+  cp "$module" "$work/plugins/"
 done
 
 export BOPP_PLUGIN_PATH=$work/plugins
@@ -146,7 +145,7 @@ step "a closed-source objective: plain C, built by clang against the installed a
 command -v clang > /dev/null || fail "clang is not installed (packaging/install-deps.sh installs it)"
 mkdir -p "$work/closed"
 clang -std=c11 -O2 -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror \
-    -I"$prefix/include" "$prefix/share/bopp/examples/plugins/minimal_c_objective.c" \
+    -I"$prefix/include" "$prefix/share/bopp/examples/plugins/c/minimal_c_objective.c" \
     -o "$work/closed/libbopp-closed.so" -lm || fail "clang could not build the C objective"
 strip --strip-all "$work/closed/libbopp-closed.so"
 ! readelf -S "$work/closed/libbopp-closed.so" | grep -q '\.symtab' || fail "strip left a symbol table"

@@ -1,3 +1,4 @@
+#include <bopp/ext/pending_asks.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 

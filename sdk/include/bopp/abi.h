@@ -14,6 +14,9 @@
  *     reader uses only the fields that lie inside min(struct_size, its own sizeof).
  *   - Arrays of growable structs are passed as arrays of pointers, so growth never
  *     changes a stride.
+ *   - Optional capabilities are extensions, fetched by id through `get_extension`. Each has a
+ *     header of its own, bopp/ext/NAME.h, with its id "bopp.NAME/REV" and its struct; this
+ *     header includes none of them.
  *
  * Ownership and lifetime, in general:
  *   - Everything a manifest points to is static: valid while the library is loaded,
@@ -232,21 +235,9 @@ typedef struct bopp_algorithm_class {
                       const int32_t* status, char* error, size_t error_capacity);
   /* The point the algorithm would return now, into x[dim]. */
   bopp_status (*recommend)(void* instance, double* x, char* error, size_t error_capacity);
+  /* Optional capabilities by versioned id, as the objective's; bopp/ext/pending_asks.h is one. */
   const void* (*get_extension)(void* instance, const char* id);
 } bopp_algorithm_class;
-
-/*
- * Extension BOPP_EXTENSION_PENDING_ASKS (ABI 1.2), returned by an algorithm instance's
- * `get_extension`: the algorithm may be asked again while points it asked earlier are still
- * being evaluated, and is then told any subset of its pending points, in any order (each
- * point is told exactly once, as the host rounded it). A host asks this way only when the
- * experiment sets `[evaluator] async = true`; without the extension that setting is refused.
- * The pointer is static; the struct carries no functions yet.
- */
-#define BOPP_EXTENSION_PENDING_ASKS "bopp.pending_asks/1"
-typedef struct bopp_pending_asks {
-  uint32_t struct_size;
-} bopp_pending_asks;
 
 /* ---- manifest ------------------------------------------------------------------------- */
 /*

@@ -6,6 +6,7 @@
 // build runs fewer seeds and a smaller Hartmann budget, fast enough under sanitizers.
 #include "gpbo.hpp"
 
+#include <bopp/ext/pending_asks.h>
 #include <bopp/plugin.hpp>
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+#include <bopp/ext/pending_asks.h>
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/out_of_memory.hpp>

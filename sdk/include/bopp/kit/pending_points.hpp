@@ -1,7 +1,7 @@
 // bopp/kit/pending_points.hpp: the points an algorithm asked and has not been told yet.
 //
-// An algorithm that may be asked while its points are still being evaluated (abi.h,
-// BOPP_EXTENSION_PENDING_ASKS) keeps them here, to account for them at its next ask (as
+// An algorithm that may be asked while its points are still being evaluated (the extension
+// of bopp/ext/pending_asks.h) keeps them here, to account for them at its next ask (as
 // fantasies, for instance). The host tells each point once, in any order, and rounds integer
 // and categorical coordinates first, so a told point is matched to the nearest pending one.
 #pragma once

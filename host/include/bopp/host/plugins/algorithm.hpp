@@ -40,7 +40,7 @@ class Algorithm {
   // Checked like ask: a point outside the bounds (or NaN) is PluginMisbehaving.
   Eigen::VectorXd recommend();
   // Whether it may be asked while points it asked are still being evaluated (the
-  // BOPP_EXTENSION_PENDING_ASKS extension of abi.h).
+  // extension of bopp/ext/pending_asks.h).
   bool asks_with_pending() const;
 
  private:

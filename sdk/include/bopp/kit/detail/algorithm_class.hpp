@@ -18,6 +18,7 @@
 #pragma once
 
 #include <bopp/abi.h>
+#include <bopp/ext/pending_asks.h>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/detail/boundary.hpp>
 #include <bopp/kit/detail/class_table.hpp>
@@ -108,7 +109,7 @@ struct AlgorithmTrampolines {
   }
 
   // A class that sets `static constexpr bool asks_with_pending = true` may be asked while
-  // points it asked are still being evaluated (abi.h, BOPP_EXTENSION_PENDING_ASKS).
+  // points it asked are still being evaluated (bopp/ext/pending_asks.h).
   static constexpr bool asks_with_pending() {
     if constexpr (requires { T::asks_with_pending; }) {
       return T::asks_with_pending;
