@@ -1,8 +1,8 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/spawn.hpp>
 
 #include <fcntl.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,37 +23,18 @@ std::string signal_name(int signal) {
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv,
                            const std::filesystem::path& output) {
-  std::vector<std::string> args = argv;
-  std::vector<char*> c_argv;
-  for (std::string& a : args) c_argv.push_back(a.data());
-  c_argv.push_back(nullptr);
-
   const int output_fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (output_fd < 0 || null_fd < 0) {
-    const std::string reason = std::strerror(errno);
-    if (output_fd >= 0) ::close(output_fd);
-    if (null_fd >= 0) ::close(null_fd);
-    throw Error("cannot write '" + output.string() + "': " + reason);
+  if (output_fd < 0) throw Error("cannot write '" + output.string() + "': " + std::strerror(errno));
+  // The child must not outlive this process: a bench started again would run the same run a
+  // second time into the same folder.
+  try {
+    pid_ =
+        spawn({.argv = argv, .fds = {{1, output_fd}, {2, output_fd}}, .own_process_group = true});
+  } catch (...) {
+    ::close(output_fd);
+    throw;
   }
-  const pid_t parent = ::getpid();
-  pid_ = ::fork();
-  if (pid_ == 0) {
-    // Only async-signal-safe calls until exec. The child must not outlive this process: a
-    // bench started again would run the same run a second time into the same folder.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(kCannotExecute);
-    ::setpgid(0, 0);
-    ::dup2(null_fd, 0);
-    ::dup2(output_fd, 1);
-    ::dup2(output_fd, 2);
-    ::execv(c_argv[0], c_argv.data());
-    ::_exit(kCannotExecute);
-  }
-  const int fork_errno = errno;
   ::close(output_fd);
-  ::close(null_fd);
-  if (pid_ < 0) throw Error(std::string("cannot start a process: ") + std::strerror(fork_errno));
 }
 
 ChildProcess::~ChildProcess() {

@@ -1,6 +1,8 @@
 // bopp/host/common/child_process.hpp: running another program and waiting for its end.
 #pragma once
 
+#include <bopp/host/common/spawn.hpp>
+
 #include <sys/types.h>
 
 #include <filesystem>
@@ -25,9 +27,6 @@ std::string signal_name(int signal);
 
 // Waits for the child `pid` to end (retrying when a signal interrupts) and decodes how.
 ChildExit wait_for_child(pid_t pid);
-
-// The exit code a child uses when the program could not be executed (as the shells do).
-inline constexpr int kCannotExecute = 127;
 
 // A program run as a child process: its standard input is /dev/null, its standard output
 // and error go to `output` (truncated), and it is killed if this process dies first, so it
