@@ -133,7 +133,7 @@ double random_start(const HyperparameterLayout& layout, Eigen::Index i, std::mt1
   return 0.0;  // the constant mean of standardized outputs
 }
 
-struct OptDeleter {
+struct NloptFitDeleter {
   void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
 };
 
@@ -144,7 +144,7 @@ void run_start(Objective& objective, std::vector<double> x, const std::string& n
   const auto n_free = static_cast<unsigned>(search.free.size());
   for (unsigned j = 0; j < n_free; ++j)
     x[j] = std::min(std::max(x[j], search.lower[j]), search.upper[j]);
-  std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n_free));
+  std::unique_ptr<nlopt_opt_s, NloptFitDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n_free));
   nlopt_set_lower_bounds(opt.get(), search.lower.data());
   nlopt_set_upper_bounds(opt.get(), search.upper.data());
   nlopt_set_min_objective(opt.get(), &Objective::call, &objective);
