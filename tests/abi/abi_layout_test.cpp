@@ -3,6 +3,7 @@
 // bump BOPP_ABI_MINOR), or bump BOPP_ABI_MAJOR and update these numbers on purpose (docs/abi.md).
 #include <bopp/abi.h>
 #include <bopp/ext/pending_asks.h>
+#include <bopp/ext/state.h>
 
 #include <gtest/gtest.h>
 
@@ -35,6 +36,8 @@ static_assert(std::is_same_v<decltype(bopp_manifest::struct_size), std::uint32_t
 static_assert(offsetof(bopp_pending_asks, struct_size) == 0);
 static_assert(std::is_same_v<decltype(bopp_pending_asks::struct_size), std::uint32_t>);
 static_assert(sizeof(bopp_pending_asks) == 4);
+static_assert(offsetof(bopp_state, struct_size) == 0);
+static_assert(std::is_same_v<decltype(bopp_state::struct_size), std::uint32_t>);
 
 // Enums cross as int32_t; their values are part of the contract.
 static_assert(std::is_same_v<bopp_status, std::int32_t>);
@@ -126,6 +129,9 @@ PIN_OFFSET(bopp_manifest, algorithms, 32);
 PIN_OFFSET(bopp_manifest, algorithm_count, 40);
 PIN_OFFSET(bopp_manifest, objectives, 48);
 PIN_OFFSET(bopp_manifest, objective_count, 56);
+PIN_OFFSET(bopp_state, save, 8);  // ABI 1.3
+PIN_OFFSET(bopp_state, restore, 16);
+static_assert(sizeof(bopp_state) == 24);
 static_assert(sizeof(bopp_manifest) == 64);
 
 #undef PIN_OFFSET
@@ -134,14 +140,17 @@ constexpr bool layout_pinned_here = true;
 constexpr bool layout_pinned_here = false;
 #endif
 
-TEST(AbiLayout, VersionIs1Point2) {
-  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.2 (1.0 plus
+TEST(AbiLayout, VersionIs1Point3) {
+  // Changing these is a deliberate act: the pinned numbers above describe ABI 1.3 (1.0 plus
   // the typed configuration of 1.1: bopp_host's last two fields and bopp_config_entry; 1.2
-  // adds the pending-asks extension id and its struct, now in bopp/ext/pending_asks.h).
+  // adds the pending-asks extension id and its struct, now in bopp/ext/pending_asks.h; 1.3 the
+  // state extension of bopp/ext/state.h).
   EXPECT_EQ(BOPP_ABI_MAJOR, 1);
-  EXPECT_EQ(BOPP_ABI_MINOR, 2);
+  EXPECT_EQ(BOPP_ABI_MINOR, 3);
   EXPECT_STREQ(BOPP_EXTENSION_PENDING_ASKS, "bopp.pending_asks/1");
   EXPECT_EQ(sizeof(bopp_pending_asks), 4u);
+  EXPECT_STREQ(BOPP_EXTENSION_STATE, "bopp.state/1");
+
   EXPECT_STREQ(BOPP_ENTRY_SYMBOL, "bopp_plugin_manifest");
 }
 

@@ -1,4 +1,5 @@
 #include <bopp/ext/pending_asks.h>
+#include <bopp/ext/state.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 
@@ -39,6 +40,51 @@ bool Algorithm::asks_with_pending() const {
   const auto* extension = static_cast<const bopp_pending_asks*>(
       entry_.table->get_extension(instance_, BOPP_EXTENSION_PENDING_ASKS));
   return extension != nullptr && extension->struct_size >= sizeof(std::uint32_t);
+}
+
+const bopp_state* Algorithm::state_extension() const {
+  if (entry_.table->get_extension == nullptr) return nullptr;
+  const auto* extension =
+      static_cast<const bopp_state*>(entry_.table->get_extension(instance_, BOPP_EXTENSION_STATE));
+  // Both functions must lie inside what the plugin wrote.
+  if (extension == nullptr || extension->struct_size < sizeof(bopp_state) ||
+      extension->save == nullptr || extension->restore == nullptr) {
+    return nullptr;
+  }
+  return extension;
+}
+
+bool Algorithm::offers_state() const { return state_extension() != nullptr; }
+
+std::vector<std::uint8_t> Algorithm::save_state() {
+  const bopp_state* extension = state_extension();
+  if (extension == nullptr) throw Error("algorithm '" + name_ + "' cannot save its state");
+  std::vector<std::uint8_t> bytes;
+  const bopp_state_sink sink = [](void* context, const std::uint8_t* data,
+                                  std::uint64_t size) -> bopp_status {
+    try {
+      auto& out = *static_cast<std::vector<std::uint8_t>*>(context);
+      if (size != 0) out.insert(out.end(), data, data + size);
+      return BOPP_OK;
+    } catch (...) {
+      return BOPP_ERROR;
+    }
+  };
+  ErrorBuffer error;
+  if (extension->save(instance_, sink, &bytes, error.data(), error.capacity()) != BOPP_OK) {
+    fail("saving its state", error);
+  }
+  return bytes;
+}
+
+void Algorithm::restore_state(std::span<const std::uint8_t> bytes) {
+  const bopp_state* extension = state_extension();
+  if (extension == nullptr) throw Error("algorithm '" + name_ + "' cannot restore a state");
+  ErrorBuffer error;
+  if (extension->restore(instance_, bytes.data(), bytes.size(), error.data(), error.capacity()) !=
+      BOPP_OK) {
+    fail("restoring its state", error);
+  }
 }
 
 Algorithm::~Algorithm() {

@@ -66,6 +66,28 @@ Eigen::VectorXd RandomSearch::recommend() const {
   return (problem_.lower + problem_.upper) / 2;
 }
 
+void RandomSearch::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("sobol", sobol_);
+  archive.write("permutation", permutation_);
+  archive.write("drawn", drawn_);
+  archive.write("best_y", best_y_);
+  archive.write("best_x", best_x_);
+}
+
+void RandomSearch::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  if (sobol_) archive.read("sobol", *sobol_);
+  archive.read("permutation", permutation_);
+  archive.read("drawn", drawn_);
+  archive.read("best_y", best_y_);
+  archive.read("best_x", best_x_);
+  if (permutation_.size() != static_cast<std::size_t>(problem_.candidates.rows()) ||
+      drawn_ > permutation_.size()) {
+    throw StateError("state: the candidate shuffle does not fit this problem");
+  }
+}
+
 void RandomSearch::next_box_point(std::span<double> out) {
   if (sobol_) {
     sobol_->next(out);

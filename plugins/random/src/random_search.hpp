@@ -41,6 +41,10 @@ class RandomSearch {
   // The best point told so far, or the box centre before any success.
   Eigen::VectorXd recommend() const;
 
+  // Checkpoints: the generator or Sobol position, the candidate shuffle and the best point.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   void next_box_point(std::span<double> out);
   Eigen::Index next_candidate();

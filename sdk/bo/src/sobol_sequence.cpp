@@ -26,13 +26,24 @@ SobolSequence::SobolSequence(std::size_t dim, std::uint64_t seed)
 }
 
 void SobolSequence::next(std::span<double> out) {
-  if (!started_) {
+  if (emitted_++ == 0) {
     for (std::size_t d = 0; d < shift_.size(); ++d) out[d] = unit_interval(shift_[d]);
-    started_ = true;
     return;
   }
   // The engine yields one coordinate per call and moves to the next point after dimension().
   for (std::size_t d = 0; d < shift_.size(); ++d) out[d] = unit_interval(engine_() ^ shift_[d]);
+}
+
+void SobolSequence::save(StateArchive& archive) const { archive.write("emitted", emitted_); }
+
+void SobolSequence::restore(const StateArchive& archive) {
+  std::uint64_t emitted = 0;
+  archive.read("emitted", emitted);
+  // The engine is still at its start (a sequence is restored right after construction); it has
+  // yielded every point but the first, one coordinate per call.
+  engine_.seed();
+  if (emitted > 1) engine_.discard((emitted - 1) * shift_.size());
+  emitted_ = emitted;
 }
 
 }  // namespace bopp::bo

@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 #define BOPP_ABI_MAJOR 1
-#define BOPP_ABI_MINOR 2
+#define BOPP_ABI_MINOR 3
 
 /* The one symbol every plugin library exports. */
 #define BOPP_ENTRY_SYMBOL "bopp_plugin_manifest"
@@ -235,7 +235,8 @@ typedef struct bopp_algorithm_class {
                       const int32_t* status, char* error, size_t error_capacity);
   /* The point the algorithm would return now, into x[dim]. */
   bopp_status (*recommend)(void* instance, double* x, char* error, size_t error_capacity);
-  /* Optional capabilities by versioned id, as the objective's; bopp/ext/pending_asks.h is one. */
+  /* Optional capabilities by versioned id, as the objective's: bopp/ext/pending_asks.h and
+     bopp/ext/state.h. */
   const void* (*get_extension)(void* instance, const char* id);
 } bopp_algorithm_class;
 

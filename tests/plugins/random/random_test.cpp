@@ -5,9 +5,11 @@
 #include <bopp/plugin.hpp>
 
 #include "objective_module.hpp"
+#include "state_round_trip.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -254,6 +256,64 @@ TEST(RandomModule, AsksThroughTheAbiAndRejectsAnUnknownDesign) {
   EXPECT_EQ(best[0], X[2]);
   EXPECT_EQ(best[1], X[3]);
   c.destroy(instance);
+}
+
+}  // namespace
+
+namespace {
+
+double sphere(const Eigen::VectorXd& x) { return -x.squaredNorm(); }
+
+const bopp_algorithm_class& random_table() {
+  return *bopp::kit::AlgorithmTrampolines<RandomSearch>::table();
+}
+
+class RandomState : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RandomState, ARestoredSearchAsksWhatTheOriginalAsks) {
+  for (const std::size_t before : {0, 1, 5}) {
+    EXPECT_EQ(bopp::test::state_round_trip(
+                  random_table(), uneven_box(), "design = \"" + GetParam() + "\"", 7, sphere,
+                  {.batches_before = before, .batches_after = 4, .batch = 3}),
+              "")
+        << "after " << before << " batches";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Designs, RandomState, ::testing::Values("uniform", "sobol"));
+
+TEST(RandomState, ACandidateShuffleRoundTrips) {
+  bopp::Problem p = uneven_box();
+  p.candidates = bopp::Points::Random(7, 3).cwiseAbs();
+  p.candidates.col(0).array() -= 1.0;
+  p.candidates.col(1) *= 1e-3;
+  p.candidates.col(2).array() += 11.0;
+  EXPECT_EQ(bopp::test::state_round_trip(random_table(), p, "", 3, sphere,
+                                         {.batches_before = 2, .batches_after = 5, .batch = 2}),
+            "");
+}
+
+TEST(RandomState, RefusesTruncatedOrForeignBytesInOneLine) {
+  bopp::test::TableInstance original(random_table(), uneven_box(), "", 1);
+  original.tell(original.ask(2), {1.0, 2.0});
+  std::vector<std::uint8_t> bytes = original.save();
+
+  bopp::test::TableInstance truncated(random_table(), uneven_box(), "", 1);
+  std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + bytes.size() / 2);
+  EXPECT_EQ(truncated.restore(cut), BOPP_INVALID_ARGUMENT);
+  EXPECT_NE(truncated.last_error().find("truncated or corrupt"), std::string::npos)
+      << truncated.last_error();
+  EXPECT_EQ(truncated.last_error().find('\n'), std::string::npos);
+
+  // The same bytes claiming another version of the class.
+  const std::string version = RandomSearch::version;
+  const auto at = std::search(bytes.begin(), bytes.end(), version.begin(), version.end());
+  ASSERT_NE(at, bytes.end());
+  *(at + static_cast<std::ptrdiff_t>(version.size()) - 1) = '9';
+  bopp::test::TableInstance foreign(random_table(), uneven_box(), "", 1);
+  EXPECT_EQ(foreign.restore(bytes), BOPP_INVALID_ARGUMENT);
+  EXPECT_NE(foreign.last_error().find("written by 'random' 1.0.9"), std::string::npos)
+      << foreign.last_error();
 }
 
 }  // namespace

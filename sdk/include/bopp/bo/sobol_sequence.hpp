@@ -11,6 +11,7 @@
 #pragma once
 
 #include <bopp/bo/portable_random.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <boost/random/sobol.hpp>
 
@@ -35,10 +36,14 @@ class SobolSequence {
   // Writes the next point, each coordinate in [0, 1), into `out` (dimension() values).
   void next(std::span<double> out);
 
+  // Where the stream stands, for checkpoints; restore into a sequence of the same dim and seed.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   boost::random::sobol engine_;
   std::vector<std::uint64_t> shift_;
-  bool started_ = false;  // point 0 was emitted
+  std::uint64_t emitted_ = 0;  // points written by next(); the first is point 0, not the engine's
 };
 
 }  // namespace bopp::bo

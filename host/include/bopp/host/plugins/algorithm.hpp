@@ -1,6 +1,7 @@
 // bopp/host/plugins/algorithm.hpp: a live algorithm instance, seen from the host.
 #pragma once
 
+#include <bopp/ext/state.h>
 #include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace bopp::host {
 
@@ -43,7 +45,16 @@ class Algorithm {
   // extension of bopp/ext/pending_asks.h).
   bool asks_with_pending() const;
 
+  // Whether its state can be saved and restored (the extension of bopp/ext/state.h).
+  bool offers_state() const;
+  // The instance's state as the plugin writes it; throws Error naming the plugin when it fails.
+  std::vector<std::uint8_t> save_state();
+  // Restores bytes from save_state into this fresh instance (no ask or tell yet); throws Error
+  // with the plugin's one-line reason when it refuses them.
+  void restore_state(std::span<const std::uint8_t> bytes);
+
  private:
+  const bopp_state* state_extension() const;
   [[noreturn]] void fail(const char* call, const ErrorBuffer& error) const;
   // Throws PluginMisbehaving naming `what` when a coordinate of `x` is outside the bounds.
   void check_in_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x, const char* what) const;

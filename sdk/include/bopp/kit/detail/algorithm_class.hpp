@@ -14,17 +14,22 @@
 //     Eigen::VectorXd recommend();
 //     // Optional: it may be asked while points it asked are still being evaluated.
 //     static constexpr bool asks_with_pending = true;
+//     // Optional: its state can be checkpointed (bopp/kit/state_archive.hpp).
+//     void save(bopp::StateArchive&) const;
+//     void restore(const bopp::StateArchive&);
 //   };
 #pragma once
 
 #include <bopp/abi.h>
 #include <bopp/ext/pending_asks.h>
+#include <bopp/ext/state.h>
 #include <bopp/kit/config.hpp>
 #include <bopp/kit/detail/boundary.hpp>
 #include <bopp/kit/detail/class_table.hpp>
 #include <bopp/kit/host.hpp>
 #include <bopp/kit/param.hpp>
 #include <bopp/kit/problem.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <memory>
 #include <span>
@@ -118,12 +123,85 @@ struct AlgorithmTrampolines {
     }
   }
 
+  // A class with `save(StateArchive&) const` and `restore(const StateArchive&)` offers
+  // bopp/ext/state.h; its bytes are CBOR: {class, version, format, state}.
+  static constexpr bool offers_state() { return SavesState<T> && RestoresState<T>; }
+
+  static constexpr std::int64_t state_format() {
+    if constexpr (requires { T::state_format; }) {
+      return T::state_format;
+    } else {
+      return 1;
+    }
+  }
+
+  static std::string state_identity(const std::string& name, const std::string& version,
+                                    std::int64_t format) {
+    return "'" + name + "' " + version + " (state format " + std::to_string(format) + ")";
+  }
+
+  static bopp_status save_state(void* instance, bopp_state_sink sink, void* context, char* error,
+                                std::size_t capacity) noexcept {
+    if constexpr (offers_state()) {
+      bopp_status kept = BOPP_OK;
+      const bopp_status status = guarded(error, capacity, [&] {
+        auto& self = *static_cast<Instance*>(instance);
+        StateArchive fields;
+        self.algorithm->save(fields);
+        const nlohmann::json envelope{{"class", T::name},
+                                      {"version", T::version},
+                                      {"format", state_format()},
+                                      {"state", fields.fields()}};
+        const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(envelope);
+        kept = sink(context, bytes.data(), bytes.size());
+        if (kept != BOPP_OK) throw std::runtime_error("the host could not keep the state");
+      });
+      return kept != BOPP_OK ? kept : status;
+    } else {
+      write_error(error, capacity, "this algorithm has no state extension");
+      return BOPP_ERROR;
+    }
+  }
+
+  static bopp_status restore_state(void* instance, const std::uint8_t* bytes, std::uint64_t size,
+                                   char* error, std::size_t capacity) noexcept {
+    if constexpr (offers_state()) {
+      const bopp_status status = guarded(error, capacity, [&] {
+        auto& self = *static_cast<Instance*>(instance);
+        const std::string expected = state_identity(T::name, T::version, state_format());
+        const nlohmann::json envelope = nlohmann::json::from_cbor(
+            bytes, bytes + size, /*strict=*/true, /*allow_exceptions=*/false);
+        if (envelope.is_discarded() || !envelope.is_object()) {
+          throw StateError("state for " + expected + " is unreadable: truncated or corrupt bytes");
+        }
+        const auto& cls = envelope.value("class", nlohmann::json());
+        const auto& version = envelope.value("version", nlohmann::json());
+        const auto& format = envelope.value("format", nlohmann::json());
+        if (!cls.is_string() || !version.is_string() || !format.is_number_integer() ||
+            !envelope.contains("state")) {
+          throw StateError("state for " + expected + " has no class, version or format");
+        }
+        const std::string written = state_identity(
+            cls.get<std::string>(), version.get<std::string>(), format.get<std::int64_t>());
+        if (written != expected) {
+          throw StateError("state written by " + written + " cannot be restored into " + expected);
+        }
+        self.algorithm->restore(StateArchive(envelope["state"], ""));
+      });
+      return status == BOPP_OK ? BOPP_OK : BOPP_INVALID_ARGUMENT;
+    } else {
+      write_error(error, capacity, "this algorithm has no state extension");
+      return BOPP_INVALID_ARGUMENT;
+    }
+  }
+
   static const void* get_extension(void*, const char* id) noexcept {
     static const bopp_pending_asks pending_asks{sizeof(bopp_pending_asks)};
-    if (asks_with_pending() && id != nullptr &&
-        std::string_view(id) == BOPP_EXTENSION_PENDING_ASKS) {
-      return &pending_asks;
-    }
+    static const bopp_state state{sizeof(bopp_state), &save_state, &restore_state};
+    if (id == nullptr) return nullptr;
+    const std::string_view wanted(id);
+    if (asks_with_pending() && wanted == BOPP_EXTENSION_PENDING_ASKS) return &pending_asks;
+    if (offers_state() && wanted == BOPP_EXTENSION_STATE) return &state;
     return nullptr;
   }
 
