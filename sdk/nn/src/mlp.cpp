@@ -1,7 +1,8 @@
 #include <bopp/nn/mlp.hpp>
 
+#include "activation.hpp"
+
 #include <cmath>
-#include <numbers>
 #include <stdexcept>
 
 namespace bopp::nn {
@@ -11,23 +12,10 @@ namespace {
 using ConstMatrixMap = Eigen::Map<const Eigen::MatrixXd>;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXd>;
 
-double phi(Activation a, double z) {
-  return a == Activation::relu ? std::max(z, 0.0) : std::erf(z);
-}
-
-double phi_prime(Activation a, double z) {
-  if (a == Activation::relu) return z > 0 ? 1.0 : 0.0;
-  return 2.0 / std::sqrt(std::numbers::pi) * std::exp(-z * z);
-}
-
-// ReLU'' is 0 almost everywhere; erf''(z) = −(4z/√π) e^{−z²}.
-double phi_second(Activation a, double z) {
-  if (a == Activation::relu) return 0.0;
-  return -4.0 * z / std::sqrt(std::numbers::pi) * std::exp(-z * z);
-}
-
-Eigen::MatrixXd apply(Activation a, const Eigen::MatrixXd& H, double (*f)(Activation, double)) {
-  return H.unaryExpr([a, f](double z) { return f(a, z); });
+Eigen::MatrixXd phi(Activation a, const Eigen::MatrixXd& H) {
+  Eigen::MatrixXd out(H.rows(), H.cols());
+  activation::apply(a, H, out);
+  return out;
 }
 
 }  // namespace
@@ -68,7 +56,7 @@ ForwardPass Mlp::forward(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta)
     const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
     Eigen::MatrixXd H = scale(l) * (W * pass.inputs.back());
     H.colwise() += shape_.bias_std * b;
-    if (l < layers()) pass.inputs.push_back(apply(shape_.activation, H, phi));
+    if (l < layers()) pass.inputs.push_back(phi(shape_.activation, H));
     pass.pre_activations.push_back(std::move(H));
   }
   pass.outputs = pass.pre_activations.back().row(0).transpose();
@@ -87,8 +75,9 @@ ForwardPass Mlp::backpropagate(const Eigen::MatrixXd& X, const Eigen::VectorXd& 
   for (int l = layers(); l >= 2; --l) {
     const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
     const auto i = static_cast<std::size_t>(l - 1);
-    pass.signals[i - 1] = apply(shape_.activation, pass.pre_activations[i - 1], phi_prime)
-                              .cwiseProduct(scale(l) * (W.transpose() * pass.signals[i]));
+    Eigen::MatrixXd signal = scale(l) * (W.transpose() * pass.signals[i]);
+    activation::scale_by_derivative(shape_.activation, pass.pre_activations[i - 1], signal);
+    pass.signals[i - 1] = std::move(signal);
   }
   return pass;
 }
@@ -129,7 +118,8 @@ Eigen::VectorXd Mlp::jacobian_vector_products(const Eigen::MatrixXd& X,
     Eigen::MatrixXd dH = scale(l) * (V * pass.inputs[i] + W * tangent);
     dH.colwise() += shape_.bias_std * c;
     if (l == layers()) return dH.row(0).transpose();
-    tangent = apply(shape_.activation, pass.pre_activations[i], phi_prime).cwiseProduct(dH);
+    activation::scale_by_derivative(shape_.activation, pass.pre_activations[i], dH);
+    tangent = std::move(dH);
   }
   return {};
 }
@@ -171,7 +161,9 @@ double Mlp::jacobian_vector_product(const Eigen::VectorXd& x, const Eigen::Vecto
     const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
     dH.push_back(scale(l) * (V * pass.inputs[i].col(0) + W * tangent) + shape_.bias_std * c);
     if (l < layers())
-      tangent = apply(act, pass.pre_activations[i], phi_prime).col(0).cwiseProduct(dH.back());
+      tangent = activation::derivative(act, pass.pre_activations[i].col(0))
+                    .matrix()
+                    .cwiseProduct(dH.back());
   }
   // Reverse mode through both paths: r = ∂J/∂ḣ_l, s = ∂J/∂h_l.
   Eigen::VectorXd r = Eigen::VectorXd::Ones(1);
@@ -187,8 +179,8 @@ double Mlp::jacobian_vector_product(const Eigen::VectorXd& x, const Eigen::Vecto
     }
     const auto below = static_cast<std::size_t>(l - 2);
     const Eigen::VectorXd h = pass.pre_activations[below].col(0);
-    const Eigen::VectorXd d1 = h.unaryExpr([act](double z) { return phi_prime(act, z); });
-    const Eigen::VectorXd d2 = h.unaryExpr([act](double z) { return phi_second(act, z); });
+    const Eigen::VectorXd d1 = activation::derivative(act, h).matrix();
+    const Eigen::VectorXd d2 = activation::second_derivative(act, h).matrix();
     r = d1.cwiseProduct(e);
     s = d1.cwiseProduct(q) + d2.cwiseProduct(dH[below]).cwiseProduct(e);
   }
