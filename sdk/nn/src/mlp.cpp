@@ -2,6 +2,7 @@
 
 #include "activation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -11,6 +12,10 @@ namespace {
 
 using ConstMatrixMap = Eigen::Map<const Eigen::MatrixXd>;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXd>;
+
+// Batch passes go through the points in blocks, on buffers allocated once per call: a block's
+// activations stay in cache, and no block allocates.
+constexpr Eigen::Index points_per_block = 256;
 
 Eigen::MatrixXd phi(Activation a, const Eigen::MatrixXd& H) {
   Eigen::MatrixXd out(H.rows(), H.cols());
@@ -64,7 +69,26 @@ ForwardPass Mlp::forward(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta)
 }
 
 Eigen::VectorXd Mlp::values(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta) const {
-  return forward(X, theta).outputs;
+  if (X.cols() != shape_.input_dim || theta.size() != parameter_count())
+    throw std::invalid_argument("Mlp: inputs or parameters of the wrong size");
+  const Eigen::Index rows = std::max(shape_.input_dim, shape_.width);
+  const Eigen::Index block = std::min(X.rows(), points_per_block);
+  Eigen::MatrixXd A(rows, block), H(rows, block);  // a layer's input and pre-activations
+  Eigen::VectorXd out(X.rows());
+  for (Eigen::Index first = 0; first < X.rows(); first += block) {
+    const Eigen::Index k = std::min(block, X.rows() - first);
+    A.topLeftCorner(units(0), k) = X.middleRows(first, k).transpose();
+    for (int l = 1; l <= layers(); ++l) {
+      const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
+      auto h = H.topLeftCorner(units(l), k);
+      h.noalias() = scale(l) * (W * A.topLeftCorner(units(l - 1), k));
+      h.colwise() += shape_.bias_std * b;
+      if (l < layers()) activation::apply(shape_.activation, h, A.topLeftCorner(units(l), k));
+    }
+    out.segment(first, k) = H.row(0).head(k).transpose();
+  }
+  return out;
 }
 
 ForwardPass Mlp::backpropagate(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta) const {
@@ -107,21 +131,41 @@ Eigen::MatrixXd Mlp::tangent_features(const Eigen::MatrixXd& X,
 Eigen::VectorXd Mlp::jacobian_vector_products(const Eigen::MatrixXd& X,
                                               const Eigen::VectorXd& theta,
                                               const Eigen::VectorXd& v) const {
+  if (X.cols() != shape_.input_dim || theta.size() != parameter_count())
+    throw std::invalid_argument("Mlp: inputs or parameters of the wrong size");
   if (v.size() != parameter_count()) throw std::invalid_argument("Mlp: tangent of the wrong size");
-  const ForwardPass pass = forward(X, theta);
-  Eigen::MatrixXd tangent = Eigen::MatrixXd::Zero(shape_.input_dim, X.rows());  // ȧ_0 = 0
-  for (int l = 1; l <= layers(); ++l) {
-    const auto i = static_cast<std::size_t>(l - 1);
-    const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
-    const ConstMatrixMap V(v.data() + layer_offset(l), units(l), units(l - 1));
-    const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
-    Eigen::MatrixXd dH = scale(l) * (V * pass.inputs[i] + W * tangent);
-    dH.colwise() += shape_.bias_std * c;
-    if (l == layers()) return dH.row(0).transpose();
-    activation::scale_by_derivative(shape_.activation, pass.pre_activations[i], dH);
-    tangent = std::move(dH);
+  const Eigen::Index rows = std::max(shape_.input_dim, shape_.width);
+  const Eigen::Index block = std::min(X.rows(), points_per_block);
+  // A layer's input a and its tangent ȧ, its pre-activations h and their tangent ḣ.
+  Eigen::MatrixXd A(rows, block), T(rows, block), H(rows, block), dH(rows, block);
+  Eigen::VectorXd out(X.rows());
+  for (Eigen::Index first = 0; first < X.rows(); first += block) {
+    const Eigen::Index k = std::min(block, X.rows() - first);
+    A.topLeftCorner(units(0), k) = X.middleRows(first, k).transpose();
+    for (int l = 1; l <= layers(); ++l) {
+      const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
+      const ConstMatrixMap V(v.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
+      const auto a = A.topLeftCorner(units(l - 1), k);
+      auto dh = dH.topLeftCorner(units(l), k);
+      // ḣ_l = s_l (V_l a_{l−1} + W_l ȧ_{l−1}) + σ_b c_l, with ȧ_0 = 0.
+      dh.noalias() = scale(l) * (V * a);
+      if (l > 1) dh.noalias() += scale(l) * (W * T.topLeftCorner(units(l - 1), k));
+      dh.colwise() += shape_.bias_std * c;
+      if (l == layers()) break;
+      auto h = H.topLeftCorner(units(l), k);
+      h.noalias() = scale(l) * (W * a);
+      h.colwise() += shape_.bias_std * b;
+      // ȧ_l = φ'(h_l) ⊙ ḣ_l, a_l = φ(h_l).
+      auto t = T.topLeftCorner(units(l), k);
+      t = dh;
+      activation::scale_by_derivative(shape_.activation, h, t);
+      activation::apply(shape_.activation, h, A.topLeftCorner(units(l), k));
+    }
+    out.segment(first, k) = dH.row(0).head(k).transpose();
   }
-  return {};
+  return out;
 }
 
 Eigen::MatrixXd Mlp::tangent_kernel(const ForwardPass& a, const ForwardPass& b) const {
