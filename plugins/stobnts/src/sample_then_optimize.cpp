@@ -23,6 +23,7 @@
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
 #include <bopp/kit/seed_mixing.hpp>
+#include <bopp/nn/network_training.hpp>
 #include <bopp/nn/regularized_training.hpp>
 #include <bopp/nn/tangent_models.hpp>
 
@@ -143,9 +144,9 @@ NetworkSample SampleThenOptimize::train_plain_network(DrawInputs& in) const {
 NetworkSample SampleThenOptimize::train_network(const DrawInputs& in,
                                                 const Eigen::VectorXd& offsets, double lambda,
                                                 std::optional<TangentTerm> offset) const {
-  const auto fit = nn::network_fit(mlp_, in.U, in.y, offsets, settings_.beta);
   const nn::TrainingResult trained =
-      nn::train_regularized(fit, in.U.rows(), lambda, in.theta0, in.theta0, settings_.training);
+      nn::train_network(mlp_, in.U, in.y, offsets, settings_.beta, lambda, in.theta0, in.theta0,
+                        settings_.training, settings_.precision);
   host_.debug(name_ + ": draw " + std::to_string(in.draw) + " trained " +
               std::to_string(trained.steps) + " steps, loss " + std::to_string(trained.loss));
   return NetworkSample(mlp_, settings_.beta, problem_.lower, problem_.upper, trained.theta,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bopp/nn/mlp.hpp>
+#include <bopp/nn/network_training.hpp>
 #include <bopp/nn/regularized_training.hpp>
 #include <bopp/plugin.hpp>
 
@@ -24,9 +25,10 @@ struct Settings {
   bool standardize = true;
   bool perturb_targets = false;
   nn::TrainingOptions training;
-  bool standard_steps = true;  // lr_scaling = standard
-  bool closed_form = true;     // sto-bnts-linear: linear_solver = closed_form
-  bool anchor = false;         // deep-ensemble: keep the pull toward θ0
+  nn::Precision precision = nn::Precision::float32;  // of the networks' training
+  bool standard_steps = true;                        // lr_scaling = standard
+  bool closed_form = true;                           // sto-bnts-linear: linear_solver = closed_form
+  bool anchor = false;                               // deep-ensemble: keep the pull toward θ0
   int acq_random = 10000;
   int acq_restarts = 10;
 };

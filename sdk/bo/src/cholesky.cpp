@@ -4,20 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#ifdef BOPP_BO_OPENBLAS
-extern "C" void openblas_set_num_threads(int);
-#endif
-
 namespace bopp::bo {
-
-#ifdef BOPP_BO_OPENBLAS
-namespace {
-// OpenBLAS on one thread, set when the module carrying the toolkit loads. bopp evaluates
-// in parallel, not inside the algorithm; and OpenBLAS blocks its threaded Cholesky by the
-// thread count, so results would depend on the number of cores (docs/decisions.md).
-[[maybe_unused]] const bool one_blas_thread = (openblas_set_num_threads(1), true);
-}  // namespace
-#endif
 
 CholeskyFactor robust_cholesky(Eigen::MatrixXd K, const LogCallback& log) {
   CholeskyFactor factor;

@@ -1,7 +1,9 @@
 #include <bopp/nn/mlp.hpp>
 
+#include "activation.hpp"
+
+#include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <stdexcept>
 
 namespace bopp::nn {
@@ -11,23 +13,14 @@ namespace {
 using ConstMatrixMap = Eigen::Map<const Eigen::MatrixXd>;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXd>;
 
-double phi(Activation a, double z) {
-  return a == Activation::relu ? std::max(z, 0.0) : std::erf(z);
-}
+// Batch passes go through the points in blocks, on buffers allocated once per call: a block's
+// activations stay in cache, and no block allocates.
+constexpr Eigen::Index points_per_block = 256;
 
-double phi_prime(Activation a, double z) {
-  if (a == Activation::relu) return z > 0 ? 1.0 : 0.0;
-  return 2.0 / std::sqrt(std::numbers::pi) * std::exp(-z * z);
-}
-
-// ReLU'' is 0 almost everywhere; erf''(z) = −(4z/√π) e^{−z²}.
-double phi_second(Activation a, double z) {
-  if (a == Activation::relu) return 0.0;
-  return -4.0 * z / std::sqrt(std::numbers::pi) * std::exp(-z * z);
-}
-
-Eigen::MatrixXd apply(Activation a, const Eigen::MatrixXd& H, double (*f)(Activation, double)) {
-  return H.unaryExpr([a, f](double z) { return f(a, z); });
+Eigen::MatrixXd phi(Activation a, const Eigen::MatrixXd& H) {
+  Eigen::MatrixXd out(H.rows(), H.cols());
+  activation::apply(a, H, out);
+  return out;
 }
 
 }  // namespace
@@ -68,7 +61,7 @@ ForwardPass Mlp::forward(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta)
     const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
     Eigen::MatrixXd H = scale(l) * (W * pass.inputs.back());
     H.colwise() += shape_.bias_std * b;
-    if (l < layers()) pass.inputs.push_back(apply(shape_.activation, H, phi));
+    if (l < layers()) pass.inputs.push_back(phi(shape_.activation, H));
     pass.pre_activations.push_back(std::move(H));
   }
   pass.outputs = pass.pre_activations.back().row(0).transpose();
@@ -76,7 +69,26 @@ ForwardPass Mlp::forward(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta)
 }
 
 Eigen::VectorXd Mlp::values(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta) const {
-  return forward(X, theta).outputs;
+  if (X.cols() != shape_.input_dim || theta.size() != parameter_count())
+    throw std::invalid_argument("Mlp: inputs or parameters of the wrong size");
+  const Eigen::Index rows = std::max(shape_.input_dim, shape_.width);
+  const Eigen::Index block = std::min(X.rows(), points_per_block);
+  Eigen::MatrixXd A(rows, block), H(rows, block);  // a layer's input and pre-activations
+  Eigen::VectorXd out(X.rows());
+  for (Eigen::Index first = 0; first < X.rows(); first += block) {
+    const Eigen::Index k = std::min(block, X.rows() - first);
+    A.topLeftCorner(units(0), k) = X.middleRows(first, k).transpose();
+    for (int l = 1; l <= layers(); ++l) {
+      const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
+      auto h = H.topLeftCorner(units(l), k);
+      h.noalias() = scale(l) * (W * A.topLeftCorner(units(l - 1), k));
+      h.colwise() += shape_.bias_std * b;
+      if (l < layers()) activation::apply(shape_.activation, h, A.topLeftCorner(units(l), k));
+    }
+    out.segment(first, k) = H.row(0).head(k).transpose();
+  }
+  return out;
 }
 
 ForwardPass Mlp::backpropagate(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta) const {
@@ -87,8 +99,9 @@ ForwardPass Mlp::backpropagate(const Eigen::MatrixXd& X, const Eigen::VectorXd& 
   for (int l = layers(); l >= 2; --l) {
     const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
     const auto i = static_cast<std::size_t>(l - 1);
-    pass.signals[i - 1] = apply(shape_.activation, pass.pre_activations[i - 1], phi_prime)
-                              .cwiseProduct(scale(l) * (W.transpose() * pass.signals[i]));
+    Eigen::MatrixXd signal = scale(l) * (W.transpose() * pass.signals[i]);
+    activation::scale_by_derivative(shape_.activation, pass.pre_activations[i - 1], signal);
+    pass.signals[i - 1] = std::move(signal);
   }
   return pass;
 }
@@ -118,20 +131,41 @@ Eigen::MatrixXd Mlp::tangent_features(const Eigen::MatrixXd& X,
 Eigen::VectorXd Mlp::jacobian_vector_products(const Eigen::MatrixXd& X,
                                               const Eigen::VectorXd& theta,
                                               const Eigen::VectorXd& v) const {
+  if (X.cols() != shape_.input_dim || theta.size() != parameter_count())
+    throw std::invalid_argument("Mlp: inputs or parameters of the wrong size");
   if (v.size() != parameter_count()) throw std::invalid_argument("Mlp: tangent of the wrong size");
-  const ForwardPass pass = forward(X, theta);
-  Eigen::MatrixXd tangent = Eigen::MatrixXd::Zero(shape_.input_dim, X.rows());  // ȧ_0 = 0
-  for (int l = 1; l <= layers(); ++l) {
-    const auto i = static_cast<std::size_t>(l - 1);
-    const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
-    const ConstMatrixMap V(v.data() + layer_offset(l), units(l), units(l - 1));
-    const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
-    Eigen::MatrixXd dH = scale(l) * (V * pass.inputs[i] + W * tangent);
-    dH.colwise() += shape_.bias_std * c;
-    if (l == layers()) return dH.row(0).transpose();
-    tangent = apply(shape_.activation, pass.pre_activations[i], phi_prime).cwiseProduct(dH);
+  const Eigen::Index rows = std::max(shape_.input_dim, shape_.width);
+  const Eigen::Index block = std::min(X.rows(), points_per_block);
+  // A layer's input a and its tangent ȧ, its pre-activations h and their tangent ḣ.
+  Eigen::MatrixXd A(rows, block), T(rows, block), H(rows, block), dH(rows, block);
+  Eigen::VectorXd out(X.rows());
+  for (Eigen::Index first = 0; first < X.rows(); first += block) {
+    const Eigen::Index k = std::min(block, X.rows() - first);
+    A.topLeftCorner(units(0), k) = X.middleRows(first, k).transpose();
+    for (int l = 1; l <= layers(); ++l) {
+      const ConstMatrixMap W(theta.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap b(theta.data() + layer_offset(l) + W.size(), units(l));
+      const ConstMatrixMap V(v.data() + layer_offset(l), units(l), units(l - 1));
+      const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
+      const auto a = A.topLeftCorner(units(l - 1), k);
+      auto dh = dH.topLeftCorner(units(l), k);
+      // ḣ_l = s_l (V_l a_{l−1} + W_l ȧ_{l−1}) + σ_b c_l, with ȧ_0 = 0.
+      dh.noalias() = scale(l) * (V * a);
+      if (l > 1) dh.noalias() += scale(l) * (W * T.topLeftCorner(units(l - 1), k));
+      dh.colwise() += shape_.bias_std * c;
+      if (l == layers()) break;
+      auto h = H.topLeftCorner(units(l), k);
+      h.noalias() = scale(l) * (W * a);
+      h.colwise() += shape_.bias_std * b;
+      // ȧ_l = φ'(h_l) ⊙ ḣ_l, a_l = φ(h_l).
+      auto t = T.topLeftCorner(units(l), k);
+      t = dh;
+      activation::scale_by_derivative(shape_.activation, h, t);
+      activation::apply(shape_.activation, h, A.topLeftCorner(units(l), k));
+    }
+    out.segment(first, k) = dH.row(0).head(k).transpose();
   }
-  return {};
+  return out;
 }
 
 Eigen::MatrixXd Mlp::tangent_kernel(const ForwardPass& a, const ForwardPass& b) const {
@@ -171,7 +205,9 @@ double Mlp::jacobian_vector_product(const Eigen::VectorXd& x, const Eigen::Vecto
     const ConstVectorMap c(v.data() + layer_offset(l) + W.size(), units(l));
     dH.push_back(scale(l) * (V * pass.inputs[i].col(0) + W * tangent) + shape_.bias_std * c);
     if (l < layers())
-      tangent = apply(act, pass.pre_activations[i], phi_prime).col(0).cwiseProduct(dH.back());
+      tangent = activation::derivative(act, pass.pre_activations[i].col(0))
+                    .matrix()
+                    .cwiseProduct(dH.back());
   }
   // Reverse mode through both paths: r = ∂J/∂ḣ_l, s = ∂J/∂h_l.
   Eigen::VectorXd r = Eigen::VectorXd::Ones(1);
@@ -187,8 +223,8 @@ double Mlp::jacobian_vector_product(const Eigen::VectorXd& x, const Eigen::Vecto
     }
     const auto below = static_cast<std::size_t>(l - 2);
     const Eigen::VectorXd h = pass.pre_activations[below].col(0);
-    const Eigen::VectorXd d1 = h.unaryExpr([act](double z) { return phi_prime(act, z); });
-    const Eigen::VectorXd d2 = h.unaryExpr([act](double z) { return phi_second(act, z); });
+    const Eigen::VectorXd d1 = activation::derivative(act, h).matrix();
+    const Eigen::VectorXd d2 = activation::second_derivative(act, h).matrix();
     r = d1.cwiseProduct(e);
     s = d1.cwiseProduct(q) + d2.cwiseProduct(dH[below]).cwiseProduct(e);
   }

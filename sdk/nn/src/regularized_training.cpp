@@ -13,15 +13,14 @@ TrainingResult train_regularized(const SquaredErrorFit& fit, Eigen::Index n, dou
   const double inv_n = 1.0 / static_cast<double>(n);
   TrainingResult result;
   result.theta = start;
-  Eigen::VectorXd data_gradient(start.size());
+  // Both allocated once: a step allocates nothing beyond what `fit` does.
+  Eigen::VectorXd data_gradient(start.size()), gradient(start.size());
   // The mean-scaled loss and its gradient at `result.theta`.
   auto evaluate = [&](Eigen::VectorXd& gradient) {
     const double data = fit(result.theta, data_gradient);
-    const Eigen::VectorXd pull = result.theta - anchor;
-    gradient = inv_n * (data_gradient + lambda * pull);
-    return inv_n * (data + 0.5 * lambda * pull.squaredNorm());
+    gradient = inv_n * (data_gradient + lambda * (result.theta - anchor));
+    return inv_n * (data + 0.5 * lambda * (result.theta - anchor).squaredNorm());
   };
-  Eigen::VectorXd gradient;
   result.loss = evaluate(gradient);
   const double initial_norm = gradient.norm();
   result.gradient_norm = initial_norm;

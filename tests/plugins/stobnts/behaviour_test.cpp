@@ -98,6 +98,30 @@ TYPED_TEST(StoBntsContract, SampleGradientMatchesCentralDifferences) {
   EXPECT_LT((gradient - numeric).norm(), 1e-6 * (1 + numeric.norm()));
 }
 
+// The networks train in float unless asked for double (the linear model has no training
+// precision to choose); the two are different draws of one run, each replayable.
+TEST(StoBntsSettings, NetworksTrainInFloatByDefault) {
+  EXPECT_EQ(StoBnts(box(), config<StoBnts>(""), 1, bopp::Host()).settings().precision,
+            bopp::nn::Precision::float32);
+  EXPECT_EQ(DeepEnsemble(box(), config<DeepEnsemble>("precision = \"double\"\n"), 1, bopp::Host())
+                .settings()
+                .precision,
+            bopp::nn::Precision::float64);
+  EXPECT_THROW(
+      StoBntsLinear(box(), config<StoBntsLinear>("precision = \"double\"\n"), 1, bopp::Host()),
+      std::exception);
+  StoBnts single(box(), config<StoBnts>(small), 3, bopp::Host());
+  StoBnts twice(box(), config<StoBnts>(small), 3, bopp::Host());
+  StoBnts wide(box(), config<StoBnts>(small + "precision = \"double\"\n"), 3, bopp::Host());
+  for (StoBnts* algorithm : {&single, &twice, &wide}) stobnts_test::run(*algorithm, bumpy, 2, 3, 1);
+  const Eigen::MatrixXd X = twice.ask(40);  // any points in the box
+  const Eigen::VectorXd f = single.sample(0, 0).values(X);
+  EXPECT_EQ(twice.sample(0, 0).values(X), f);
+  const Eigen::VectorXd g = wide.sample(0, 0).values(X);
+  EXPECT_NE(g, f);
+  EXPECT_LT((g - f).cwiseAbs().maxCoeff(), 1e-4 * (1 + g.cwiseAbs().maxCoeff()));
+}
+
 TEST(StoBntsSettings, RejectsUnknownActivation) {
   EXPECT_THROW(StoBnts(box(), config<StoBnts>("activation = \"tanh\"\n"), 1, bopp::Host()),
                std::exception);

@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#ifdef BOPP_BO_OPENBLAS
+#ifdef BOPP_EIGEN_OPENBLAS
 extern "C" int openblas_get_num_threads(void);
 #endif
 
 namespace {
 
-#ifdef BOPP_BO_OPENBLAS
-// The toolkit sets it when it loads (cholesky.cpp): results must not depend on the core
-// count, and bopp's parallelism is in the evaluators.
+#ifdef BOPP_EIGEN_OPENBLAS
+// Every unit on OpenBLAS sets it when its binary loads (bopp/eigen_configuration.hpp): results
+// must not depend on the core count, and bopp's parallelism is in the evaluators.
 TEST(RobustCholesky, RunsOpenBlasOnOneThread) {
   Eigen::MatrixXd K = Eigen::MatrixXd::Identity(300, 300);
   bopp::bo::robust_cholesky(K);

@@ -1,0 +1,183 @@
+// The networks of STO-BNTS against their arithmetic limit, at the network of Dai et al.'s Figure 3
+// (d = 12, 2 hidden layers of 256 ReLU units, p = 69 377): one training step at n = 100 and 500
+// observations, in float and double (NetworkTraining) and through the generic path
+// (train_regularized on network_fit, double), and the 10 000-point random search of one sto-bnts
+// draw (the network and its tangent term, double). Each reports its time per step or search
+// (CPU time of the thread), its limit = flop count / GEMM rate (a square GEMM of 256 in the same
+// precision, timed beside it: ../gemm_yardstick.hpp) and the ratio. OPENBLAS_NUM_THREADS=1.
+#include "algorithms.hpp"
+
+#include <gemm_yardstick.hpp>
+
+#include <bopp/nn/network_training.hpp>
+#include <bopp/nn/tangent_models.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+namespace {
+
+using bopp::bench::gemm_flop_rate;
+using bopp::bench::thread_seconds;
+namespace nn = bopp::nn;
+
+constexpr Eigen::Index dim = 12;
+constexpr Eigen::Index yardstick_size = 256;
+constexpr int steps_per_training = 20;
+
+nn::Mlp figure3_network() {
+  nn::MlpShape shape;
+  shape.input_dim = dim;
+  return nn::Mlp(shape);  // depth 2, width 256, ReLU: the defaults
+}
+
+// Σ over layers of 2 n_{l−1} n_l: the flop of one product with every layer's weights, per point.
+double layer_product_flops(const nn::Mlp& mlp, int from_layer = 1) {
+  double flops = 0;
+  for (int l = from_layer; l <= mlp.layers(); ++l)
+    flops += 2.0 * static_cast<double>(mlp.units(l - 1) * mlp.units(l));
+  return flops;
+}
+
+// A step per point: the forward pass, the weight gradients and the backward signals (below
+// the first layer); biases and activations are lower order.
+double step_flops_per_point(const nn::Mlp& mlp) {
+  return 2 * layer_product_flops(mlp) + layer_product_flops(mlp, 2);
+}
+
+// A sto-bnts draw per point: f(x; θ), the forward pass at θ0 and its tangent (V A per layer, and
+// W Ȧ below the first layer, where Ȧ_0 = 0).
+double search_flops_per_point(const nn::Mlp& mlp) {
+  return 3 * layer_product_flops(mlp) + layer_product_flops(mlp, 2);
+}
+
+struct TrainingData {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y, offsets, theta0;
+};
+
+TrainingData training_data(const nn::Mlp& mlp, Eigen::Index n) {
+  std::mt19937_64 rng(static_cast<std::uint64_t>(n));
+  std::uniform_real_distribution<double> u;
+  std::normal_distribution<double> normal;
+  TrainingData d;
+  d.X = Eigen::MatrixXd::NullaryExpr(n, dim, [&] { return u(rng); });
+  d.y = Eigen::VectorXd::NullaryExpr(n, [&] { return normal(rng); });
+  d.offsets = Eigen::VectorXd::NullaryExpr(n, [&] { return 0.1 * normal(rng); });
+  d.theta0 = Eigen::VectorXd::NullaryExpr(mlp.parameter_count(), [&] { return normal(rng); });
+  return d;
+}
+
+void report(benchmark::State& state, double seconds, double flops, double rate, const char* unit) {
+  const double limit = flops / rate;
+  state.counters[std::string("ms_per_") + unit] = 1e3 * seconds;
+  state.counters["limit_ms"] = 1e3 * limit;
+  state.counters["ratio_to_limit"] = seconds / limit;
+  state.counters["gemm_gflops"] = rate / 1e9;
+}
+
+// `train` runs steps_per_training steps from θ0 and returns the evaluations it made (steps + 1).
+template <class Scalar, class Train>
+void time_training(benchmark::State& state, const nn::Mlp& mlp, Eigen::Index n, Train train) {
+  const double rate = gemm_flop_rate<Scalar>(yardstick_size);
+  double seconds = 0;
+  long evaluations = 0;
+  for (auto _ : state) {
+    const double start = thread_seconds();
+    evaluations += train();
+    const double elapsed = thread_seconds() - start;
+    state.SetIterationTime(elapsed);
+    seconds += elapsed;
+  }
+  report(state, seconds / static_cast<double>(evaluations),
+         step_flops_per_point(mlp) * static_cast<double>(n), rate, "step");
+}
+
+nn::TrainingOptions options_for(const nn::Mlp& mlp) {
+  nn::TrainingOptions options;
+  options.max_steps = steps_per_training;
+  options.step_scales = mlp.standard_parameterization_steps();
+  return options;
+}
+
+template <class Scalar>
+void training_step(benchmark::State& state) {
+  const auto n = static_cast<Eigen::Index>(state.range(0));
+  const nn::Mlp mlp = figure3_network();
+  const TrainingData d = training_data(mlp, n);
+  const nn::TrainingOptions options = options_for(mlp);
+  nn::NetworkTraining<Scalar> training(mlp, d.X, d.y, d.offsets, 1.0);
+  time_training<Scalar>(state, mlp, n, [&] {
+    const nn::TrainingResult r = training.train(0.01, d.theta0, d.theta0, options);
+    benchmark::DoNotOptimize(r.theta.data());
+    return r.steps + 1;
+  });
+}
+
+// The generic path, a std::function fit that allocates its passes every step.
+void training_step_generic(benchmark::State& state) {
+  const auto n = static_cast<Eigen::Index>(state.range(0));
+  const nn::Mlp mlp = figure3_network();
+  const TrainingData d = training_data(mlp, n);
+  const nn::TrainingOptions options = options_for(mlp);
+  const nn::SquaredErrorFit fit = nn::network_fit(mlp, d.X, d.y, d.offsets, 1.0);
+  time_training<double>(state, mlp, n, [&] {
+    const nn::TrainingResult r = nn::train_regularized(fit, n, 0.01, d.theta0, d.theta0, options);
+    benchmark::DoNotOptimize(r.theta.data());
+    return r.steps + 1;
+  });
+}
+
+// The values of one sto-bnts draw (trained 10 steps on n = 100) at 10 000 uniform points, what
+// the search of an acquisition evaluates before its L-BFGS runs.
+void random_search(benchmark::State& state) {
+  const auto points = static_cast<Eigen::Index>(state.range(0));
+  const bopp::Problem problem = bopp::Problem::box(dim, 0.0, 1.0);
+  bopp::stobnts::StoBnts algorithm(problem,
+                                   bopp::kit::parse_config<bopp::stobnts::StoBnts>(
+                                       "n_init = 100\ntrain_steps = 10\n", "algorithm"),
+                                   1, bopp::Host());
+  const bopp::Points X = algorithm.ask(100);
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u;
+  const Eigen::VectorXd y = Eigen::VectorXd::NullaryExpr(X.rows(), [&] { return u(rng); });
+  algorithm.tell(X, y, std::vector<std::int32_t>(100, BOPP_OK));
+  const bopp::stobnts::NetworkSample draw = algorithm.sample(0, 0);
+  const Eigen::MatrixXd Z = Eigen::MatrixXd::NullaryExpr(points, dim, [&] { return u(rng); });
+  const double rate = gemm_flop_rate<double>(yardstick_size);
+  double seconds = 0;
+  long searches = 0;
+  for (auto _ : state) {
+    const double start = thread_seconds();
+    benchmark::DoNotOptimize(draw.values(Z).data());
+    const double elapsed = thread_seconds() - start;
+    state.SetIterationTime(elapsed);
+    seconds += elapsed;
+    ++searches;
+  }
+  report(state, seconds / static_cast<double>(searches),
+         search_flops_per_point(algorithm.network()) * static_cast<double>(points), rate, "search");
+}
+
+}  // namespace
+
+BENCHMARK_TEMPLATE(training_step, float)
+    ->Arg(100)
+    ->Arg(500)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(training_step, double)
+    ->Arg(100)
+    ->Arg(500)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(training_step_generic)
+    ->Arg(100)
+    ->Arg(500)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(random_search)->Arg(10000)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,176 @@
+#include <bopp/nn/network_training.hpp>
+
+#include "activation.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace bopp::nn {
+
+namespace {
+
+// σ_w/√n_{l−1}, layer l's weight scale.
+double weight_scale(const Mlp& mlp, int l) {
+  return mlp.shape().weight_std / std::sqrt(static_cast<double>(mlp.units(l - 1)));
+}
+
+}  // namespace
+
+Precision precision_from_name(const std::string& name) {
+  if (name == "float") return Precision::float32;
+  if (name == "double") return Precision::float64;
+  throw std::invalid_argument("precision '" + name + "': expected float or double");
+}
+
+template <class Scalar>
+NetworkTraining<Scalar>::NetworkTraining(const Mlp& mlp, const Eigen::MatrixXd& X,
+                                         const Eigen::VectorXd& y, const Eigen::VectorXd& offsets,
+                                         double beta)
+    : mlp_(mlp), beta_(static_cast<Scalar>(beta)) {
+  const Eigen::Index n = X.rows();
+  if (n < 1) throw std::invalid_argument("NetworkTraining: no data");
+  if (X.cols() != mlp.shape().input_dim || y.size() != n || offsets.size() != n)
+    throw std::invalid_argument("NetworkTraining: inputs, targets or offsets of the wrong size");
+  y_ = y.cast<Scalar>();
+  offsets_ = offsets.cast<Scalar>();
+  const Eigen::Index p = mlp.parameter_count();
+  theta_.resize(p);
+  gradient_.resize(p);
+  ones_ = Vector::Ones(n);
+  residual_.resize(n);
+  inputs_.push_back(X.transpose().cast<Scalar>());
+  for (int l = 1; l < mlp.layers(); ++l) {
+    inputs_.emplace_back(mlp.units(l), n);
+    pre_.emplace_back(mlp.units(l), n);
+    signals_.emplace_back(mlp.units(l), n);
+  }
+  output_.resize(1, n);
+}
+
+template <class Scalar>
+Scalar NetworkTraining<Scalar>::evaluate() {
+  using ConstMatrixMap = Eigen::Map<const Matrix>;
+  using ConstVectorMap = Eigen::Map<const Vector>;
+  const int L = mlp_.layers();  // hidden layers + 1
+  const auto bias_std = static_cast<Scalar>(mlp_.shape().bias_std);
+  const Activation act = mlp_.shape().activation;
+  const auto W = [&](int l) {
+    return ConstMatrixMap(theta_.data() + mlp_.layer_offset(l), mlp_.units(l), mlp_.units(l - 1));
+  };
+  const auto b = [&](int l) {
+    return ConstVectorMap(theta_.data() + mlp_.layer_offset(l) + mlp_.units(l) * mlp_.units(l - 1),
+                          mlp_.units(l));
+  };
+  const auto scale = [&](int l) { return static_cast<Scalar>(weight_scale(mlp_, l)); };
+
+  // Forward: H_l = s_l W_l A_{l−1} + σ_b b_l, A_l = φ(H_l).
+  for (int l = 1; l < L; ++l) {
+    const auto i = static_cast<std::size_t>(l - 1);
+    pre_[i].noalias() = scale(l) * (W(l) * inputs_[i]);
+    pre_[i].colwise() += bias_std * b(l);
+    activation::apply(act, pre_[i], inputs_[i + 1]);
+  }
+  output_.noalias() = scale(L) * (W(L) * inputs_.back());
+  residual_ =
+      beta_ *
+          (output_.row(0).transpose().array() + bias_std * b(L)[0] + offsets_.array()).matrix() -
+      y_;
+  const Scalar data = Scalar(0.5) * residual_.squaredNorm();
+
+  // Backward, with the residuals as the weights of the points: D_{L+1} = β r, then
+  // D_l = φ'(H_l) ⊙ (s_{l+1} W_{l+1}ᵀ D_{l+1}); ∂/∂W_l = s_l D_l A_{l−1}ᵀ, ∂/∂b_l = σ_b D_l 1.
+  residual_ *= beta_;
+  const auto gradient_of = [&](int l) {
+    return std::pair(Eigen::Map<Matrix>(gradient_.data() + mlp_.layer_offset(l), mlp_.units(l),
+                                        mlp_.units(l - 1)),
+                     Eigen::Map<Vector>(gradient_.data() + mlp_.layer_offset(l) +
+                                            mlp_.units(l) * mlp_.units(l - 1),
+                                        mlp_.units(l)));
+  };
+  {
+    auto [gW, gb] = gradient_of(L);
+    gW.noalias() = scale(L) * (residual_.transpose() * inputs_.back().transpose());
+    gb[0] = bias_std * residual_.sum();
+  }
+  if (L > 1) {
+    signals_.back().noalias() = (scale(L) * W(L).transpose()) * residual_.transpose();
+    activation::scale_by_derivative(act, pre_.back(), signals_.back());
+  }
+  for (int l = L - 1; l >= 1; --l) {
+    const auto i = static_cast<std::size_t>(l - 1);
+    auto [gW, gb] = gradient_of(l);
+    gW.noalias() = scale(l) * (signals_[i] * inputs_[i].transpose());
+    gb.noalias() = bias_std * (signals_[i] * ones_);
+    if (l > 1) {
+      signals_[i - 1].noalias() = scale(l) * (W(l).transpose() * signals_[i]);
+      activation::scale_by_derivative(act, pre_[i - 1], signals_[i - 1]);
+    }
+  }
+  return data;
+}
+
+template <class Scalar>
+double NetworkTraining<Scalar>::fit(const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
+  if (theta.size() != theta_.size())
+    throw std::invalid_argument("NetworkTraining: parameters of the wrong size");
+  theta_ = theta.cast<Scalar>();
+  const Scalar data = evaluate();
+  gradient = gradient_.template cast<double>();
+  return static_cast<double>(data);
+}
+
+template <class Scalar>
+TrainingResult NetworkTraining<Scalar>::train(double lambda, const Eigen::VectorXd& anchor,
+                                              const Eigen::VectorXd& start,
+                                              const TrainingOptions& options) {
+  const Eigen::Index p = theta_.size();
+  if (start.size() != p || anchor.size() != p)
+    throw std::invalid_argument("NetworkTraining: start or anchor of the wrong size");
+  if (options.step_scales.size() != 0 && options.step_scales.size() != p)
+    throw std::invalid_argument("NetworkTraining: step_scales of the wrong size");
+  theta_ = start.cast<Scalar>();
+  anchor_ = anchor.cast<Scalar>();
+  step_scales_ = options.step_scales.cast<Scalar>();
+  const auto inv_n = static_cast<Scalar>(1.0 / static_cast<double>(residual_.size()));
+  const auto lam = static_cast<Scalar>(lambda);
+  const auto eta = static_cast<Scalar>(options.learning_rate);
+  // The mean-scaled loss at theta_, its gradient left in gradient_ (train_regularized's).
+  const auto evaluate_mean = [&] {
+    const Scalar data = evaluate();
+    const Scalar pull = (theta_ - anchor_).squaredNorm();
+    gradient_ = inv_n * (gradient_ + lam * (theta_ - anchor_));
+    return static_cast<double>(inv_n * (data + Scalar(0.5) * lam * pull));
+  };
+  TrainingResult result;
+  result.loss = evaluate_mean();
+  const double initial_norm = static_cast<double>(gradient_.norm());
+  result.gradient_norm = initial_norm;
+  for (int k = 0; k < options.max_steps; ++k) {
+    if (result.gradient_norm <= options.gradient_tolerance * initial_norm) break;
+    if (step_scales_.size() == 0) {
+      theta_ -= eta * gradient_;
+    } else {
+      theta_ -= eta * step_scales_.cwiseProduct(gradient_);
+    }
+    result.loss = evaluate_mean();
+    result.gradient_norm = static_cast<double>(gradient_.norm());
+    ++result.steps;
+  }
+  result.theta = theta_.template cast<double>();
+  return result;
+}
+
+template class NetworkTraining<float>;
+template class NetworkTraining<double>;
+
+TrainingResult train_network(const Mlp& mlp, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                             const Eigen::VectorXd& offsets, double beta, double lambda,
+                             const Eigen::VectorXd& anchor, const Eigen::VectorXd& start,
+                             const TrainingOptions& options, Precision precision) {
+  if (precision == Precision::float32)
+    return NetworkTraining<float>(mlp, X, y, offsets, beta).train(lambda, anchor, start, options);
+  return NetworkTraining<double>(mlp, X, y, offsets, beta).train(lambda, anchor, start, options);
+}
+
+}  // namespace bopp::nn

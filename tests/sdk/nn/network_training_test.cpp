@@ -1,0 +1,153 @@
+// The allocation-free network training: in double it is train_regularized on network_fit (the
+// same iteration, stop rule and result, to rounding), its fit is network_fit's; in float it stays
+// within a bound of double on a small network; sizes and precision names are checked.
+#include <bopp/nn/network_training.hpp>
+#include <bopp/nn/tangent_models.hpp>
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace {
+
+using namespace bopp::nn;
+
+Eigen::VectorXd gaussian_vector(Eigen::Index n, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal;
+  Eigen::VectorXd v(n);
+  for (Eigen::Index i = 0; i < n; ++i) v[i] = normal(rng);
+  return v;
+}
+
+Eigen::MatrixXd points_in_unit_cube(Eigen::Index n, Eigen::Index d, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u;
+  Eigen::MatrixXd X(n, d);
+  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = u(rng);
+  return X;
+}
+
+Mlp net(Activation activation, int depth, Eigen::Index width) {
+  MlpShape shape;
+  shape.input_dim = 3;
+  shape.depth = depth;
+  shape.width = width;
+  shape.activation = activation;
+  return Mlp(shape);
+}
+
+struct Data {
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y, offsets, theta0;
+};
+
+Data data_for(const Mlp& mlp, Eigen::Index n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Data d;
+  d.X = points_in_unit_cube(n, 3, rng);
+  d.y = gaussian_vector(n, rng);
+  d.offsets = 0.3 * gaussian_vector(n, rng);
+  d.theta0 = gaussian_vector(mlp.parameter_count(), rng);
+  return d;
+}
+
+class NetworkTrainingDouble : public ::testing::TestWithParam<std::tuple<Activation, int>> {};
+
+TEST_P(NetworkTrainingDouble, IsTrainRegularizedOnNetworkFit) {
+  const auto [activation, depth] = GetParam();
+  const Mlp mlp = net(activation, depth, 16);
+  const Data d = data_for(mlp, 9, 1);
+  TrainingOptions options;
+  options.max_steps = 40;
+  options.step_scales = mlp.standard_parameterization_steps();
+  const double lambda = 0.01, beta = 1.3;
+  const TrainingResult generic = train_regularized(network_fit(mlp, d.X, d.y, d.offsets, beta), 9,
+                                                   lambda, d.theta0, d.theta0, options);
+  const TrainingResult fast = train_network(mlp, d.X, d.y, d.offsets, beta, lambda, d.theta0,
+                                            d.theta0, options, Precision::float64);
+  EXPECT_EQ(fast.steps, generic.steps);
+  EXPECT_LT((fast.theta - generic.theta).norm(), 1e-12 * generic.theta.norm());
+  EXPECT_NEAR(fast.loss, generic.loss, 1e-12 * generic.loss);
+  EXPECT_NEAR(fast.gradient_norm, generic.gradient_norm, 1e-9 * generic.gradient_norm);
+}
+
+TEST_P(NetworkTrainingDouble, FitIsNetworkFit) {
+  const auto [activation, depth] = GetParam();
+  const Mlp mlp = net(activation, depth, 8);
+  const Data d = data_for(mlp, 5, 2);
+  Eigen::VectorXd expected, gradient;
+  const double value = network_fit(mlp, d.X, d.y, d.offsets, 0.7)(d.theta0, expected);
+  NetworkTraining<double> training(mlp, d.X, d.y, d.offsets, 0.7);
+  EXPECT_NEAR(training.fit(d.theta0, gradient), value, 1e-12 * value);
+  EXPECT_LT((gradient - expected).norm(), 1e-12 * expected.norm());
+}
+
+TEST_P(NetworkTrainingDouble, GradientToleranceStopsAsTrainRegularizedDoes) {
+  const auto [activation, depth] = GetParam();
+  const Mlp mlp = net(activation, depth, 8);
+  const Data d = data_for(mlp, 6, 3);
+  TrainingOptions options;
+  options.max_steps = 100000;
+  options.gradient_tolerance = 0.05;
+  options.step_scales = mlp.standard_parameterization_steps();
+  const TrainingResult generic = train_regularized(network_fit(mlp, d.X, d.y, d.offsets, 1.0), 6,
+                                                   0.1, d.theta0, d.theta0, options);
+  const TrainingResult fast = train_network(mlp, d.X, d.y, d.offsets, 1.0, 0.1, d.theta0, d.theta0,
+                                            options, Precision::float64);
+  ASSERT_LT(generic.steps, options.max_steps);
+  EXPECT_EQ(fast.steps, generic.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, NetworkTrainingDouble,
+                         ::testing::Combine(::testing::Values(Activation::relu, Activation::erf),
+                                            ::testing::Values(0, 1, 2)));
+
+// Float against double on a small network of the STO-BNTS form: 500 standard-parameterization
+// steps of the anchored loss. Rounding differences grow along the descent (measured: outputs
+// 6.9e-4 of their spread apart on fresh points, parameters 1.2e-3 of the distance they moved);
+// the bounds are 5-10 times that, far below what a wrong gradient or a lost step would give.
+TEST(NetworkTrainingFloat, StaysCloseToDouble) {
+  const Mlp mlp = net(Activation::relu, 2, 32);
+  const Data d = data_for(mlp, 20, 4);
+  TrainingOptions options;
+  options.learning_rate = 1e-2;
+  options.max_steps = 500;
+  options.step_scales = mlp.standard_parameterization_steps();
+  const TrainingResult wide = train_network(mlp, d.X, d.y, d.offsets, 1.0, 0.01, d.theta0, d.theta0,
+                                            options, Precision::float64);
+  const TrainingResult single = train_network(mlp, d.X, d.y, d.offsets, 1.0, 0.01, d.theta0,
+                                              d.theta0, options, Precision::float32);
+  EXPECT_EQ(single.steps, wide.steps);
+  TrainingOptions untrained = options;
+  untrained.max_steps = 0;
+  EXPECT_LT(wide.loss, 0.5 * train_network(mlp, d.X, d.y, d.offsets, 1.0, 0.01, d.theta0, d.theta0,
+                                           untrained, Precision::float64)
+                                 .loss);  // it trained
+  const double parameters = (single.theta - wide.theta).norm() / (wide.theta - d.theta0).norm();
+  std::mt19937_64 rng(5);
+  const Eigen::MatrixXd Z = points_in_unit_cube(200, 3, rng);
+  const Eigen::VectorXd fw = mlp.values(Z, wide.theta), fs = mlp.values(Z, single.theta);
+  const double outputs =
+      (fs - fw).cwiseAbs().maxCoeff() / (fw.array() - fw.mean()).abs().maxCoeff();
+  EXPECT_LT(parameters, 1e-2);
+  EXPECT_LT(outputs, 5e-3);
+  RecordProperty("parameter_difference", std::to_string(parameters));
+  RecordProperty("output_difference", std::to_string(outputs));
+  EXPECT_NEAR(single.loss, wide.loss, 1e-4 * wide.loss);
+}
+
+TEST(NetworkTraining, RejectsWrongSizesAndUnknownPrecisions) {
+  const Mlp mlp = net(Activation::relu, 1, 4);
+  const Data d = data_for(mlp, 3, 6);
+  EXPECT_THROW(NetworkTraining<float>(mlp, d.X.leftCols(2), d.y, d.offsets, 1.0),
+               std::invalid_argument);
+  EXPECT_THROW(NetworkTraining<float>(mlp, d.X, d.y.head(2), d.offsets, 1.0),
+               std::invalid_argument);
+  NetworkTraining<float> training(mlp, d.X, d.y, d.offsets, 1.0);
+  EXPECT_THROW(training.train(0.1, d.theta0, d.theta0.head(3), TrainingOptions{}),
+               std::invalid_argument);
+  EXPECT_EQ(precision_from_name("float"), Precision::float32);
+  EXPECT_EQ(precision_from_name("double"), Precision::float64);
+  EXPECT_THROW(precision_from_name("half"), std::invalid_argument);
+}
+
+}  // namespace
