@@ -1,6 +1,7 @@
 #include <bopp/bo/warm_started_fit.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,13 @@ double log_move(const Hyperparameters& a, const Hyperparameters& b) {
 }
 
 int evaluations_of(const FitResult& r) { return r.evaluations + r.subset_evaluations; }
+
+// Three significant digits, for the log.
+std::string short_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
 
 }  // namespace
 
@@ -77,7 +85,7 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
   const double move = failed ? 0.0 : log_move(previous, gp.hyperparameters());
   std::string line = fit_number + "warm start " + std::to_string(evaluations_of(warm)) +
                      " likelihood evaluations" + (failed ? " (failed)" : "") + ", move " +
-                     std::to_string(move);
+                     short_number(move);
   if (!schedule_.restarts_after(failed, move)) {
     schedule_.record(false, 0.0);
     log_to(log_, line + ", no restart");
@@ -93,7 +101,7 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
   if (!(gain > 0)) gp.set_hyperparameters(warm_fit);
   schedule_.record(true, gain);
   log_to(log_, line + ", restarted: " + std::to_string(evaluations_of(restarts)) +
-                   " likelihood evaluations, gain " + std::to_string(gain) +
+                   " likelihood evaluations, gain " + short_number(gain) +
                    (gain > 0 ? " (kept)" : ""));
   last_fit_ = gp.hyperparameters();
   return gp;
