@@ -36,7 +36,12 @@ std::vector<Param> Gpbo::params() {
           "batch", "believer", "believer|thompson",
           "how q > 1 points are chosen: kriging believer or independent Thompson samples"),
   };
-  for (Param& p : bo::global_bo_params({.optimizer_restarts = 8, .priors = true}))
+  // Adaptive restarts: about a third of every_fit's likelihood evaluations at the same
+  // regret on hartmann6 and levy (d = 20), for MAP and maximum-likelihood fits
+  // (docs/toolkit.md, "Restart schedule").
+  for (Param& p : bo::global_bo_params({.optimizer_restarts = 8,
+                  .priors = true,
+                  .fit_restart = {.rule = bo::FitRestartRule::adaptive}}))
     params.push_back(std::move(p));
   params.push_back(
       Param::integer("thompson_features", 1024, "random Fourier features of a Thompson sample")

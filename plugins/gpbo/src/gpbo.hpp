@@ -2,14 +2,15 @@
 //
 // Asks the points of a scrambled Sobol design first (`initial_points` of them), then, every
 // iteration, refits a GP (ARD kernel chosen by `kernel`, constant mean, learned or fixed
-// noise, MAP hyperparameters under BoTorch's Gamma priors, warm-started from the last fit)
-// on every successful observation and maximizes the acquisition (`ei`, `logei`, `ucb`,
-// `ts`) over the box, or over the candidate set when the problem has one. A batch of q
-// points comes from q independent Thompson samples (acquisition `ts`, or batch = "thompson")
-// or from the kriging believer (each point is added to the GP as a fantasy at its posterior
-// mean before the next one is chosen). Failed evaluations are skipped. It may be asked while
-// points it asked are still being evaluated (asynchronous runs): those pending points enter
-// the GP as kriging-believer fantasies too (Thompson batches ignore them).
+// noise, MAP hyperparameters under BoTorch's Gamma priors, warm-started from the last fit,
+// random restarts on the adaptive schedule) on every successful observation and maximizes
+// the acquisition (`ei`, `logei`, `ucb`, `ts`) over the box, or over the candidate set when
+// the problem has one. A batch of q points comes from q independent Thompson samples
+// (acquisition `ts`, or batch = "thompson") or from the kriging believer (each point is
+// added to the GP as a fantasy at its posterior mean before the next one is chosen). Failed
+// evaluations are skipped. It may be asked while points it asked are still being evaluated
+// (asynchronous runs): those pending points enter the GP as kriging-believer fantasies too
+// (Thompson batches ignore them).
 #pragma once
 
 #include "candidate_pool.hpp"

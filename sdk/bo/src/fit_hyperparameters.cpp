@@ -138,8 +138,9 @@ struct NloptFitDeleter {
 };
 
 // One L-BFGS run of `objective` from the free coordinates `x`; what it found is kept in
-// `objective.best` and `best_theta`, and a failure or an abnormal end is logged.
-void run_start(Objective& objective, std::vector<double> x, const std::string& name) {
+// `objective.best` and `best_theta`, and a failure or an abnormal end is logged (and
+// returns false).
+bool run_start(Objective& objective, std::vector<double> x, const std::string& name) {
   const Search& search = objective.search;
   const auto n_free = static_cast<unsigned>(search.free.size());
   for (unsigned j = 0; j < n_free; ++j)
@@ -156,10 +157,14 @@ void run_start(Objective& objective, std::vector<double> x, const std::string& n
   if (!objective.failure.empty()) {
     log_to(log, "fit_hyperparameters: " + name + " stopped: " + objective.failure);
     objective.failure.clear();
-  } else if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
+    return false;
+  }
+  if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
     log_to(log, "fit_hyperparameters: " + name + " ended with NLopt status " +
                     std::to_string(static_cast<int>(status)));
+    return false;
   }
+  return true;
 }
 
 std::vector<double> free_part(const Search& search, const Eigen::VectorXd& theta) {
@@ -209,16 +214,17 @@ FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, st
 
   FitResult result;
   Objective& starts = on_subset ? subset : full;
-  for (int start = 0; start <= options.random_restarts; ++start) {
+  for (int start = options.warm_start ? 0 : 1; start <= options.random_restarts; ++start) {
     Eigen::VectorXd theta = warm;
     if (start > 0)
       for (const Eigen::Index i : search.free) theta[i] = random_start(search.layout, i, rng);
-    run_start(starts, free_part(search, theta), "start " + std::to_string(start));
+    if (!run_start(starts, free_part(search, theta), "start " + std::to_string(start)))
+      ++result.failed_starts;
     ++result.starts;
   }
   if (on_subset) {
     const Eigen::VectorXd& from = std::isfinite(subset.best) ? subset.best_theta : warm;
-    run_start(full, free_part(search, from), "polish on all the data");
+    if (!run_start(full, free_part(search, from), "polish on all the data")) ++result.failed_starts;
   }
   result.evaluations = full.evaluations;
   result.subset_evaluations = subset.evaluations;

@@ -30,6 +30,27 @@ std::vector<Param> global_bo_params(const GlobalBoSettings& defaults) {
       Param::integer("fit_restarts", defaults.fit_restarts,
                      "random restarts of the hyperparameter fit")
           .range(0, 100),
+      Param::choice("fit_restart_schedule", fit_restart_rule_name(defaults.fit_restart.rule),
+                    "every_fit|botorch|never|scheduled|adaptive",
+                    "which fits run the random restarts: all; only after a failed warm start "
+                    "(botorch); none; the first fit_restart_first and every fit_restart_every-th "
+                    "(scheduled); the first ones, after a failure, a move of the warm-started "
+                    "optimum or a restart that helped, backing off otherwise (adaptive)"),
+      Param::integer("fit_restart_first", defaults.fit_restart.first,
+                     "fits that always restart (scheduled, adaptive)")
+          .range(0, 1000000),
+      Param::integer("fit_restart_every", defaults.fit_restart.every,
+                     "scheduled: every k-th fit restarts; adaptive: the longest period of "
+                     "restarts, in fits")
+          .range(1, 1000000),
+      Param::real("fit_restart_move", defaults.fit_restart.move,
+                  "adaptive: RMS change of the log lengthscales and outputscale of the "
+                  "warm-started optimum above which the fit restarts")
+          .range(0, 100),
+      Param::real("fit_restart_gain", defaults.fit_restart.gain,
+                  "adaptive: gain of the log posterior above which a restart counts as helping "
+                  "(the next fits restart too)")
+          .range(0, 1e6),
       Param::integer("raw_samples", defaults.raw_samples,
                      "Sobol points to seed the acquisition optimizer")
           .range(1, 1000000),
@@ -47,6 +68,11 @@ GlobalBoSettings read_global_bo_settings(const Config& config) {
   s.learn_noise = config.boolean("learn_noise");
   s.noise_variance = config.real("noise_variance");
   s.priors = config.boolean("priors");
+  s.fit_restart.rule = fit_restart_rule_from_name(config.string("fit_restart_schedule"));
+  s.fit_restart.first = static_cast<int>(config.integer("fit_restart_first"));
+  s.fit_restart.every = static_cast<int>(config.integer("fit_restart_every"));
+  s.fit_restart.move = config.real("fit_restart_move");
+  s.fit_restart.gain = config.real("fit_restart_gain");
   return s;
 }
 

@@ -1,5 +1,7 @@
 #include <bopp/bo/kernel.hpp>
 
+#include <algorithm>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -87,6 +89,48 @@ Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S) const {
     }
   }
   return {};
+}
+
+void Kernel::profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s,
+                                     Eigen::Ref<Eigen::ArrayXd> value) const {
+  // In chunks that stay in L1, through fixed-size buffers on the stack. Each expression is
+  // written as in profile() and profile_derivative(), so the values are the same bits.
+  constexpr Eigen::Index chunk = 256;
+  Eigen::Array<double, chunk, 1> r_buffer, e_buffer;
+  for (Eigen::Index i = 0; i < s.size(); i += chunk) {
+    const Eigen::Index m = std::min(chunk, s.size() - i);
+    auto S = s.segment(i, m);
+    auto g = value.segment(i, m);
+    auto r = r_buffer.head(m);
+    auto e = e_buffer.head(m);
+    switch (type_) {
+      case KernelType::rbf:
+        e = (-0.5 * S).exp();
+        g = outputscale_ * e;
+        S = -0.5 * outputscale_ * e;
+        break;
+      case KernelType::matern12:
+        r = S.sqrt();
+        e = (-r).exp();
+        g = outputscale_ * e;
+        // The exp again, inside the select as profile_derivative has it: a select may
+        // evaluate it another way (scalar or packet) than `e` was.
+        S = (r > 0).select(-0.5 * outputscale_ * (-r).exp() / r, 0.0);
+        break;
+      case KernelType::matern32:
+        r = sqrt3 * S.sqrt();
+        e = (-r).exp();
+        g = outputscale_ * (1 + r) * e;
+        S = -1.5 * outputscale_ * e;
+        break;
+      case KernelType::matern52:
+        r = sqrt5 * S.sqrt();
+        e = (-r).exp();
+        g = outputscale_ * (1 + r + (5.0 / 3.0) * S) * e;
+        S = (-5.0 / 6.0) * outputscale_ * (1 + r) * e;
+        break;
+    }
+  }
 }
 
 double Kernel::profile_derivative(double s) const {

@@ -56,6 +56,19 @@ void lower_gram_in_place(Block T) {
   lower_gram_in_place(T.bottomRightCorner(n - h, n - h));
 }
 
+// The lower Cholesky factor of the matrix in the lower triangle of T, in place; false when
+// it is not positive definite. LAPACK's potrf without the checks Eigen::LLT adds around it
+// (an L1 norm and a NaN scan, each a pass over the triangle).
+bool cholesky_in_place(Eigen::MatrixXd& T) {
+#ifdef EIGEN_USE_LAPACKE
+  const auto n = static_cast<lapack_int>(T.rows());
+  return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, T.data(), n) == 0;
+#else
+  const Eigen::LLT<Eigen::Ref<Eigen::MatrixXd> > llt(T);  // in place: no n × n copy
+  return llt.info() == Eigen::Success;
+#endif
+}
+
 // K⁻¹ from the lower Cholesky factor held in the lower triangle of T, in place, lower
 // triangle only (LAPACK's potri): K⁻¹ = L⁻ᵀ L⁻¹, 2n³/3 flops.
 void invert_from_cholesky(Eigen::MatrixXd& T) {
@@ -104,21 +117,22 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   factor.resize(n, n);
 
   // Column by column down the lower triangle: s = ‖v_j‖² + ‖v_k‖² − 2 v_jᵀv_k with the
-  // cross terms from one GEMM, as Kernel::squared_distances does, the diagonal exactly 0.
+  // cross terms from one rank update (a SYRK: the lower triangle only), the diagonal
+  // exactly 0; one pass then turns s into K's entry and leaves g'(s) in S for the gradient.
   const Eigen::MatrixXd V = U * kernel.lengthscales().array().inverse().matrix().asDiagonal();
   const Eigen::ArrayXd norms = V.rowwise().squaredNorm();
-  S.noalias() = -2.0 * V * V.transpose();
+  S.triangularView<Eigen::Lower>().setZero();
+  S.selfadjointView<Eigen::Lower>().rankUpdate(V, -2.0);
   for (Eigen::Index k = 0; k < n; ++k) {
     const Eigen::Index len = n - k;
     auto s = S.col(k).tail(len).array();
     s = (s + norms.tail(len) + norms[k]).max(0.0);
     s[0] = 0.0;
-    K.col(k).tail(len) = kernel.profile(s).matrix();
+    kernel.profile_with_derivative(s, K.col(k).tail(len).array());
     factor.col(k).tail(len) = K.col(k).tail(len);
   }
   factor.diagonal().array() += noise_variance;
-  Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(factor);  // in place: no n × n copy
-  if (llt.info() != Eigen::Success) {
+  if (!cholesky_in_place(factor)) {
     // Rare: rebuild K_y and let robust_cholesky escalate jitter (and log it).
     Eigen::MatrixXd Ky = K.selfadjointView<Eigen::Lower>();
     Ky.diagonal().array() += noise_variance;
@@ -140,8 +154,9 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   // them all and no n × n derivative is formed:
   //   ∂K_y/∂log σ_f² = K,  ∂K_y/∂log σ_n² = σ_n² I,
   //   ∂K_y/∂log ℓ_i = −2 g'(S) ∘ D_i, D_i the squared scaled differences along i.
-  // For the lengthscales, with M = A ∘ g'(S) (into S's lower triangle as the pass leaves
-  // each column): Σ_jk M_jk D_i,jk = 2 Σ_j V_ji² (M1)_j − 2 V_iᵀ M V_i, one product M V.
+  // For the lengthscales, with M = A ∘ g'(S) (g'(S) is in S's lower triangle; M replaces
+  // it as the pass leaves each column): Σ_jk M_jk D_i,jk = 2 Σ_j V_ji² (M1)_j − 2 V_iᵀ M V_i, one
+  // product M V.
   invert_from_cholesky(factor);
   const Eigen::MatrixXd& inverse = factor;
   double outputscale_sum = 0, trace_A = 0;
@@ -153,8 +168,7 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
     trace_A += a[0];
     // The diagonal counts once, the rest twice.
     outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum() - a[0] * K(k, k);
-    S.col(k).tail(len) =
-        (a * kernel.profile_derivative(S.col(k).tail(len).array()).col(0)).matrix();
+    S.col(k).tail(len).array() *= a;
   }
   const auto M = S.selfadjointView<Eigen::Lower>();
   Eigen::MatrixXd MV(n, d);

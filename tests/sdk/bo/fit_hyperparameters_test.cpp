@@ -57,6 +57,32 @@ TEST(FitHyperparameters, ImprovesOnTheWarmStartAndLeavesFittedModel) {
   EXPECT_NEAR(log_marginal_likelihood(gp), result.objective, 1e-8 * std::abs(result.objective));
 }
 
+TEST(FitHyperparameters, WithoutTheWarmStartRunsOnlyTheRestartsItWouldHaveRun) {
+  Kernel truth(KernelType::rbf, 2);
+  truth.set_lengthscales(Eigen::Vector2d(0.2, 0.4));
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y;
+  sample_gp(truth, 1e-3, 30, 3, X, y);
+  auto fitted = [&](bool warm_start, int restarts) {
+    GaussianProcess gp(Kernel(KernelType::rbf, 2), Eigen::VectorXd::Zero(2),
+                       Eigen::VectorXd::Ones(2));
+    gp.condition(X, y);
+    FitOptions options;
+    options.random_restarts = restarts;
+    options.warm_start = warm_start;
+    return fit_hyperparameters(gp, options, 7);
+  };
+  const FitResult restarts = fitted(false, 2);
+  EXPECT_EQ(restarts.starts, 2);
+  EXPECT_EQ(restarts.failed_starts, 0);
+  // The warm start and the restarts apart: their evaluations add up to the search of both.
+  const FitResult warm = fitted(true, 0);
+  EXPECT_EQ(warm.starts, 1);
+  const FitResult both = fitted(true, 2);
+  EXPECT_EQ(warm.evaluations + restarts.evaluations, both.evaluations);
+  EXPECT_EQ(std::max(warm.objective, restarts.objective), both.objective);
+}
+
 TEST(FitHyperparameters, KeepsFixedNoiseAndMeanAndAddsPriorToObjective) {
   Kernel truth(KernelType::matern32, 2);
   Eigen::MatrixXd X;

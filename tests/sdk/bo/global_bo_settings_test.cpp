@@ -15,7 +15,7 @@ bopp::Config parse(const std::vector<bopp::Param>& params, const std::string& te
   return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'test'");
 }
 
-TEST(GlobalBoSettings, DeclaresTheSixKeysWithTheGivenDefaults) {
+TEST(GlobalBoSettings, DeclaresTheElevenKeysWithTheGivenDefaults) {
   const std::vector<bopp::Param> params =
       global_bo_params({.raw_samples = 64, .optimizer_restarts = 8, .priors = false});
   const GlobalBoSettings s = read_global_bo_settings(parse(params, ""));
@@ -25,7 +25,12 @@ TEST(GlobalBoSettings, DeclaresTheSixKeysWithTheGivenDefaults) {
   EXPECT_TRUE(s.learn_noise);
   EXPECT_EQ(s.noise_variance, 1e-6);
   EXPECT_FALSE(s.priors);
-  EXPECT_EQ(params.size(), 6u);
+  EXPECT_EQ(s.fit_restart.rule, FitRestartRule::every_fit);
+  EXPECT_EQ(s.fit_restart.first, 3);
+  EXPECT_EQ(params.size(), 11u);
+  const GlobalBoSettings adaptive = read_global_bo_settings(
+      parse(global_bo_params({.fit_restart = {.rule = FitRestartRule::adaptive}}), ""));
+  EXPECT_EQ(adaptive.fit_restart.rule, FitRestartRule::adaptive);
 }
 
 TEST(GlobalBoSettings, ADefaultChangesNeitherTheHelpNorTheRange) {
@@ -44,12 +49,18 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
   const GlobalBoSettings s = read_global_bo_settings(
       parse(global_bo_params({}),
             "raw_samples = 100\noptimizer_restarts = 4\nfit_restarts = 0\nlearn_noise = false\n"
-            "priors = true\n"));
+            "priors = true\nfit_restart_schedule = \"scheduled\"\nfit_restart_first = 1\n"
+            "fit_restart_every = 5\nfit_restart_move = 0.3\nfit_restart_gain = 2\n"));
   const FitOptions fit = s.fit_options();
   EXPECT_EQ(fit.random_restarts, 0);
   EXPECT_FALSE(fit.learn_noise);
   EXPECT_TRUE(fit.priors.lengthscale.has_value());
   EXPECT_FALSE(GlobalBoSettings{.priors = false}.fit_options().priors.lengthscale.has_value());
+  EXPECT_EQ(s.fit_restart.rule, FitRestartRule::scheduled);
+  EXPECT_EQ(s.fit_restart.first, 1);
+  EXPECT_EQ(s.fit_restart.every, 5);
+  EXPECT_EQ(s.fit_restart.move, 0.3);
+  EXPECT_EQ(s.fit_restart.gain, 2.0);
   const AcquisitionOptimizerOptions search = s.optimizer_options();
   EXPECT_EQ(search.raw_samples, 100);
   EXPECT_EQ(search.restarts, 4);
@@ -58,6 +69,8 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
 TEST(GlobalBoSettings, RejectsValuesOutOfRange) {
   EXPECT_ANY_THROW(parse(global_bo_params({}), "raw_samples = 0\n"));
   EXPECT_ANY_THROW(parse(global_bo_params({}), "fit_restarts = -1\n"));
+  EXPECT_ANY_THROW(parse(global_bo_params({}), "fit_restart_schedule = \"sometimes\"\n"));
+  EXPECT_ANY_THROW(parse(global_bo_params({}), "fit_restart_every = 0\n"));
   EXPECT_ANY_THROW(parse(global_bo_params({}), "noise_variance = -1.0\n"));
 }
 

@@ -109,6 +109,26 @@ TEST(Kernel, CrossHessianAtCoincidentPointsIsDiagonalClosedForm) {
   EXPECT_THROW(make_kernel(KernelType::matern12).cross_hessian(x, x), std::invalid_argument);
 }
 
+TEST(Kernel, ProfileWithDerivativeIsBothProfilesInOnePassBitForBit) {
+  // 600 distances: more than one chunk of the pass, 0 (matern12's derivative) among them.
+  Eigen::ArrayXd s = Eigen::ArrayXd::LinSpaced(600, 0.0, 9.0).square();
+  for (const KernelType type :
+       {KernelType::rbf, KernelType::matern12, KernelType::matern32, KernelType::matern52}) {
+    Kernel k(type, 3);
+    k.set_outputscale(1.7);
+    Eigen::ArrayXd derivative = s;
+    Eigen::ArrayXd value(s.size());
+    k.profile_with_derivative(derivative, value);
+    const Eigen::ArrayXXd expected_value = k.profile(s);
+    const Eigen::ArrayXXd expected_derivative = k.profile_derivative(s);
+    for (Eigen::Index i = 0; i < s.size(); ++i) {
+      EXPECT_EQ(value[i], expected_value(i, 0)) << bopp::bo::kernel_type_name(type) << " " << i;
+      EXPECT_EQ(derivative[i], expected_derivative(i, 0))
+          << bopp::bo::kernel_type_name(type) << " " << i;
+    }
+  }
+}
+
 TEST(Kernel, NamesRoundTripAndUnknownNameThrows) {
   for (auto type : all_types)
     EXPECT_EQ(bopp::bo::kernel_type_from_name(bopp::bo::kernel_type_name(type)), type);

@@ -7,6 +7,9 @@
 
 #include "gp_sample_data.hpp"
 
+#include <string>
+#include <vector>
+
 namespace {
 
 using namespace bopp::bo;
@@ -61,6 +64,61 @@ TEST(WarmStartedFit, StartsFromTheDefaultsThenFromTheLastFit) {
   const Data second = sample(30, 2);
   const GaussianProcess next = fit.fit(second.X, second.y, 6);
   expect_same(next.hyperparameters(), fitted_from(expected_first, second, settings, 6));
+}
+
+// Log lines of a fit, collected.
+struct Lines {
+  std::vector<std::string> lines;
+  LogCallback callback() {
+    return [this](const std::string& m) { lines.push_back(m); };
+  }
+};
+
+TEST(WarmStartedFit, WithoutRestartsFitsFromTheWarmStartAlone) {
+  const GlobalBoSettings settings{.fit_restarts = 2,
+                                  .fit_restart = {.rule = FitRestartRule::never}};
+  Lines log;
+  WarmStartedFit fit(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                     settings, log.callback());
+  const Data first = sample(20, 1);
+  const Hyperparameters h = fit.fit(first.X, first.y, 5).hyperparameters();
+  Hyperparameters start = GaussianProcess(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                                          Eigen::VectorXd::Ones(2))
+                              .hyperparameters();
+  start.noise_variance = 1e-4;
+  expect_same(h, fitted_from(start, first, GlobalBoSettings{.fit_restarts = 0}, 5));
+  ASSERT_EQ(log.lines.size(), 1u);
+  EXPECT_NE(log.lines[0].find("no restart"), std::string::npos) << log.lines[0];
+  EXPECT_EQ(fit.restart_schedule().fits(), 1);
+}
+
+TEST(WarmStartedFit, KeepsTheBetterOfTheWarmStartAndTheRestarts) {
+  // The first fit always restarts under `scheduled`; what it keeps is at least as good as
+  // either search alone and one of the two.
+  const GlobalBoSettings settings{.fit_restarts = 2,
+                                  .fit_restart = {.rule = FitRestartRule::scheduled}};
+  Lines log;
+  WarmStartedFit fit(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                     settings, log.callback());
+  const Data d = sample(25, 4);
+  const GaussianProcess gp = fit.fit(d.X, d.y, 9);
+  Hyperparameters start = GaussianProcess(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                                          Eigen::VectorXd::Ones(2))
+                              .hyperparameters();
+  start.noise_variance = 1e-4;
+  // Every fit searching warm start and restarts together ends at the same optimum value.
+  GaussianProcess together(Kernel(KernelType::matern52, 2), Eigen::VectorXd::Zero(2),
+                           Eigen::VectorXd::Ones(2));
+  together.set_hyperparameters(start);
+  together.condition(d.X, d.y);
+  const double best = fit_hyperparameters(together, settings.fit_options(), 9).objective;
+  GaussianProcess kept = gp;
+  FitOptions none = settings.fit_options();
+  none.max_evaluations = 1;
+  none.random_restarts = 0;
+  EXPECT_NEAR(fit_hyperparameters(kept, none, 1).objective, best, 1e-9 * std::abs(best));
+  ASSERT_EQ(log.lines.size(), 1u);
+  EXPECT_NE(log.lines[0].find("restarted"), std::string::npos) << log.lines[0];
 }
 
 TEST(WarmStartedFit, KeepsTheFixedNoiseAndRespectsTheBounds) {

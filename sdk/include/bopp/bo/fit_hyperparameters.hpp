@@ -25,6 +25,10 @@ struct FitOptions {
   // Starts besides the warm start (the GP's current hyperparameters): drawn at random,
   // log-uniformly in a central part of the bounds.
   int random_restarts = 3;
+  // false: the warm start does not run, only the random restarts (a second search after a
+  // warm-started one, see FitRestartSchedule); the GP's hyperparameters still give the
+  // coordinates that are not searched.
+  bool warm_start = true;
   // Likelihood evaluations allowed per start (L-BFGS iterations take about one each).
   int max_evaluations = 200;
   // Relative tolerance on the objective at which a start stops.
@@ -46,13 +50,14 @@ struct FitResult {
   int evaluations = 0;         // on all the data, over all starts and the polish
   int subset_evaluations = 0;  // on the subset (see FitOptions::subset_size)
   int starts = 0;
+  int failed_starts = 0;  // starts stopped by an error or ended abnormally (and logged)
 };
 
 // Maximizes log p(y | θ) + log p(θ) over the hyperparameters of a conditioned `gp` with
 // NLopt's box-constrained L-BFGS (analytic gradients), from the current hyperparameters
-// and `random_restarts` random points; leaves the best in `gp` and refactors it. Draws
-// (the random starts and the subset) come from `seed`. Throws std::invalid_argument when
-// the GP holds no data.
+// (unless options.warm_start is false) and `random_restarts` random points; leaves the best in `gp`
+// and refactors it. Draws (the random starts and the subset) come from `seed`. Throws
+// std::invalid_argument when the GP holds no data.
 FitResult fit_hyperparameters(GaussianProcess& gp, const FitOptions& options, std::uint64_t seed);
 
 }  // namespace bopp::bo

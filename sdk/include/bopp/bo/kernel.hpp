@@ -50,6 +50,10 @@ class Kernel {
   // squared scaled distances S. g' at s = 0 is infinite for matern12 and reported as 0.
   Eigen::ArrayXXd profile(const Eigen::ArrayXXd& S) const;
   Eigen::ArrayXXd profile_derivative(const Eigen::ArrayXXd& S) const;
+  // Both in one pass (one sqrt and one exp per element, no allocation), with the same
+  // values as the two above: `value` receives σ²·g(s), and `s` is overwritten by σ²·g'(s).
+  void profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s,
+                               Eigen::Ref<Eigen::ArrayXd> value) const;
   // Squared scaled distances between the rows of A and B.
   Eigen::MatrixXd squared_distances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const;
 
