@@ -40,4 +40,12 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
   return gp;
 }
 
+void WarmStartedFit::save(StateArchive& archive) const { archive.write("last_fit", last_fit_); }
+
+void WarmStartedFit::restore(const StateArchive& archive) {
+  archive.read("last_fit", last_fit_);
+  if (last_fit_ && last_fit_->lengthscales.size() != lower_.size())
+    throw StateError("state: a fit of another dimension");
+}
+
 }  // namespace bopp::bo

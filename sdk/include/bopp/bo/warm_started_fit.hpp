@@ -28,6 +28,10 @@ class WarmStartedFit {
   // The hyperparameters of the last fit (none before the first).
   const std::optional<Hyperparameters>& last_fit() const { return last_fit_; }
 
+  // Checkpoints: where the next fit starts.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   KernelType kernel_;
   Eigen::VectorXd lower_, upper_;
