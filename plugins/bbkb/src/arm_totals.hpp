@@ -20,6 +20,18 @@ struct ArmTotals {
   void add(const Points& candidates, const Points& X, const Eigen::VectorXd& y,
            std::span<const std::int32_t> status);
 
+  void save(StateArchive& archive) const {
+    archive.write("counts", counts);
+    archive.write("sums", sums);
+  }
+  void restore(const StateArchive& archive) {
+    const Eigen::Index arms = counts.size();
+    archive.read("counts", counts);
+    archive.read("sums", sums);
+    if (counts.size() != arms || sums.size() != arms)
+      throw StateError("state: arm totals of another candidate set");
+  }
+
   Eigen::VectorXd counts;  // n_i
   Eigen::VectorXd sums;    // s_i
 };

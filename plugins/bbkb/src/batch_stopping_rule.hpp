@@ -2,6 +2,8 @@
 // Lemma 1), as a pure accumulator.
 #pragma once
 
+#include <bopp/kit/state_archive.hpp>
+
 namespace bopp::bbkb {
 
 // A batch continues while 1 + Σ σ̃²_fb(x_s) ≤ C̃, summed over the points chosen in it, with
@@ -20,6 +22,15 @@ class BatchStoppingRule {
   bool exceeded() const { return sum_ > bound_; }
   double sum() const { return sum_; }  // 1 + Σ σ̃²_fb(x_s)
   double bound() const { return bound_; }
+
+  void save(StateArchive& archive) const {
+    archive.write("bound", bound_);
+    archive.write("sum", sum_);
+  }
+  void restore(const StateArchive& archive) {
+    archive.read("bound", bound_);
+    archive.read("sum", sum_);
+  }
 
  private:
   double bound_;

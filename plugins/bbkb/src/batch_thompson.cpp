@@ -81,4 +81,30 @@ Eigen::VectorXd BatchThompson::recommend() const {
   return gp_.inputs().row(best).transpose();
 }
 
+void BatchThompson::save(StateArchive& archive) const {
+  archive.write("drawn", drawn_);
+  archive.write("gp", gp_);
+  archive.write("mean", mean_);
+  archive.write("scale", scale_);
+  archive.write("pending_X", pending_X_);
+  archive.write("pending_y", pending_y_);
+  archive.write("asked_in_batch", asked_in_batch_);
+  archive.write("told_in_batch", told_in_batch_);
+}
+
+void BatchThompson::restore(const StateArchive& archive) {
+  archive.read("drawn", drawn_);
+  archive.read("gp", gp_);
+  archive.read("mean", mean_);
+  archive.read("scale", scale_);
+  archive.read("pending_X", pending_X_);
+  archive.read("pending_y", pending_y_);
+  archive.read("asked_in_batch", asked_in_batch_);
+  archive.read("told_in_batch", told_in_batch_);
+  if (mean_.size() != problem_.candidates.rows() || pending_X_.cols() != problem_.dim() ||
+      pending_X_.rows() != pending_y_.size()) {
+    throw StateError("state: the batch does not fit this candidate set");
+  }
+}
+
 }  // namespace bopp::bbkb

@@ -33,6 +33,10 @@ class BatchThompson {
   void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
   Eigen::VectorXd recommend() const;
 
+  // Checkpoints: the GP as grown, the draws made and the batch's told points.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   void refit();
 

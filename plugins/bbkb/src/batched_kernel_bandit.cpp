@@ -42,7 +42,8 @@ BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, Batching batching, cons
       host_(host),
       rng_(derive_seed(seed, dictionary_stream)),
       kernel_(settings_.kernel(problem.dim())),
-      totals_(problem_.candidates.rows()) {
+      totals_(problem_.candidates.rows()),
+      fitted_totals_(problem_.candidates.rows()) {
   if (batching == Batching::fixed) settings_.c_tilde = 1.0;
   refit();
   // Algorithm 1 starts from one uniformly drawn arm, a batch of its own, which becomes the
@@ -143,6 +144,7 @@ void BatchedKernelBandit::refit() {
   Eigen::MatrixXd S(static_cast<Eigen::Index>(dictionary_.size()), problem_.dim());
   for (std::size_t j = 0; j < dictionary_.size(); ++j)
     S.row(static_cast<Eigen::Index>(j)) = problem_.candidates.row(dictionary_[j]);
+  fitted_totals_ = totals_;
   posterior_.emplace(bo::nystrom_embedding(kernel_, problem_.candidates, S), totals_.counts,
                      totals_.sums, settings_.lambda);
   width_ = settings_.width(log_sum_, settings_.c_tilde);
@@ -164,6 +166,59 @@ Eigen::VectorXd BatchedKernelBandit::recommend() const {
     if (totals_.counts[i] == 0.0) mean[i] = -std::numeric_limits<double>::infinity();
   if (totals_.counts.maxCoeff() == 0.0) return problem_.candidates.row(0).transpose();
   return problem_.candidates.row(first_argmax(mean)).transpose();
+}
+
+void BatchedKernelBandit::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("totals", totals_);
+  archive.write("fitted_totals", fitted_totals_);
+  archive.write("dictionary", dictionary_);
+  archive.write("log_sum", log_sum_);
+  archive.write("width", width_);
+  archive.write("batch", batch_);
+  archive.write("handed", handed_);
+  archive.write("told", told_);
+  archive.write("closed", closed_);
+  archive.write("global_rule", global_rule_);
+  archive.write("local_phase", local_phase_);
+  archive.write("local_embedded", local_embedded_);
+  archive.write("local_full", local_full_);
+  archive.write("lazy", lazy_);
+  archive.write("batches_closed", batches_closed_);
+  archive.write("batch_sizes", batch_sizes_);
+}
+
+void BatchedKernelBandit::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  archive.read("totals", totals_);
+  archive.read("fitted_totals", fitted_totals_);
+  archive.read("dictionary", dictionary_);
+  archive.read("log_sum", log_sum_);
+  archive.read("batch", batch_);
+  archive.read("handed", handed_);
+  archive.read("told", told_);
+  archive.read("closed", closed_);
+  archive.read("global_rule", global_rule_);
+  archive.read("local_phase", local_phase_);
+  archive.read("local_embedded", local_embedded_);
+  archive.read("local_full", local_full_);
+  archive.read("lazy", lazy_);
+  archive.read("batches_closed", batches_closed_);
+  archive.read("batch_sizes", batch_sizes_);
+  const Eigen::Index arms = problem_.candidates.rows();
+  const auto is_arm = [arms](Eigen::Index i) { return i >= 0 && i < arms; };
+  if (!std::all_of(dictionary_.begin(), dictionary_.end(), is_arm) ||
+      !std::all_of(batch_.begin(), batch_.end(), is_arm) || handed_ > batch_.size()) {
+    throw StateError("state: arms outside the candidate set");
+  }
+  const ArmTotals current = totals_;
+  totals_ = fitted_totals_;
+  refit();
+  totals_ = current;
+  archive.read("width", width_);
+  // The first batch's one arm was drawn, not chosen: it never joined the posterior as pending.
+  if (batches_closed_ > 0)
+    for (const Eigen::Index arm : batch_) posterior_->add_pending(arm);
 }
 
 }  // namespace bopp::bbkb

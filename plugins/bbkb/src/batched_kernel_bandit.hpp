@@ -48,6 +48,12 @@ class BatchedKernelBandit {
   const std::vector<std::size_t>& batch_sizes() const { return batch_sizes_; }
   double width() const { return width_; }
 
+  // Checkpoints: the totals, the dictionary and the open batch. The Nyström posterior is
+  // rebuilt from the dictionary and the totals it was made of, then the batch's pending arms
+  // are added again in order, which gives it back bit for bit.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   Eigen::Index choose();
   bool batch_ends_with(Eigen::Index arm);
@@ -66,6 +72,7 @@ class BatchedKernelBandit {
   bo::Kernel kernel_;
 
   ArmTotals totals_;
+  ArmTotals fitted_totals_;  // the totals the posterior was made of (the open batch's absent)
   std::vector<Eigen::Index> dictionary_;
   std::optional<bo::SparsePosterior> posterior_;
   double log_sum_ = 0.0;  // Λ, over the closed batches

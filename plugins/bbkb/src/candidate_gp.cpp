@@ -67,4 +67,32 @@ double CandidateGp::information_gain(std::size_t row) const {
   return 2.0 * std::log(diagonal_[row]) - std::log(noise_variance_);
 }
 
+void CandidateGp::save(StateArchive& archive) const {
+  archive.write("rows", Eigen::MatrixXd(rows_.topRows(static_cast<Eigen::Index>(arms_.size()))));
+  archive.write("arms", arms_);
+  archive.write("diagonal", diagonal_);
+  archive.write("weights", weights_);
+  archive.write("mean", mean_);
+  archive.write("variance", variance_);
+  archive.write("log_det", log_det_);
+}
+
+void CandidateGp::restore(const StateArchive& archive) {
+  const Eigen::Index candidates = candidates_.rows();
+  Eigen::MatrixXd rows;
+  archive.read("rows", rows);
+  archive.read("arms", arms_);
+  archive.read("diagonal", diagonal_);
+  archive.read("weights", weights_);
+  archive.read("mean", mean_);
+  archive.read("variance", variance_);
+  archive.read("log_det", log_det_);
+  if (rows.rows() != static_cast<Eigen::Index>(arms_.size()) || rows.cols() != candidates ||
+      diagonal_.size() != arms_.size() || weights_.size() > arms_.size() ||
+      mean_.size() != candidates || variance_.size() != candidates) {
+    throw StateError("state: the candidate GP's rows do not fit together");
+  }
+  rows_ = rows;
+}
+
 }  // namespace bopp::bbkb

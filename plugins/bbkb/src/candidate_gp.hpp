@@ -43,6 +43,10 @@ class CandidateGp {
   // log det(K/λ + I) over the valued rows, λ the noise variance: Σ log(1 + σ²_{s−1}(x_s)/λ).
   double log_det() const { return log_det_; }
 
+  // Checkpoints: the rows of M in use and everything grown with them (8 t A bytes).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   // log(1 + σ²_{s−1}(x_s)/λ) of row s: its term of log_det.
   double information_gain(std::size_t row) const;

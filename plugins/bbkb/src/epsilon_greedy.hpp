@@ -29,6 +29,16 @@ class EpsilonGreedy {
   void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
   Eigen::VectorXd recommend() const;
 
+  // Checkpoints: the draws made and the totals.
+  void save(StateArchive& archive) const {
+    archive.write("asked", asked_);
+    archive.write("totals", totals_);
+  }
+  void restore(const StateArchive& archive) {
+    archive.read("asked", asked_);
+    archive.read("totals", totals_);
+  }
+
  private:
   Eigen::Index best_observed() const;
 

@@ -95,4 +95,30 @@ Eigen::VectorXd ExactUcb::recommend() const {
   return problem_.candidates.row(gp_.arm(best)).transpose();
 }
 
+void ExactUcb::save(StateArchive& archive) const {
+  archive.write("gp", gp_);
+  archive.write("mean", mean_);
+  archive.write("width", width_);
+  archive.write("product", product_);
+  archive.write("chosen", chosen_);
+  archive.write("handed", handed_);
+  archive.write("told", told_);
+  archive.write("closed", closed_);
+  archive.write("batch_sizes", batch_sizes_);
+}
+
+void ExactUcb::restore(const StateArchive& archive) {
+  archive.read("gp", gp_);
+  archive.read("mean", mean_);
+  archive.read("width", width_);
+  archive.read("product", product_);
+  archive.read("chosen", chosen_);
+  archive.read("handed", handed_);
+  archive.read("told", told_);
+  archive.read("closed", closed_);
+  archive.read("batch_sizes", batch_sizes_);
+  if (mean_.size() != problem_.candidates.rows() || handed_ > chosen_.size())
+    throw StateError("state: the batch does not fit this candidate set");
+}
+
 }  // namespace bopp::bbkb

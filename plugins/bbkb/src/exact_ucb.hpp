@@ -31,6 +31,10 @@ class ExactUcb {
 
   const std::vector<std::size_t>& batch_sizes() const { return batch_sizes_; }
 
+  // Checkpoints: the candidate GP and the open batch.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   Eigen::Index choose();
   void end_batch();

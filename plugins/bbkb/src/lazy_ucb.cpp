@@ -24,4 +24,36 @@ Eigen::Index LazyUcb::argmax(const std::function<double(Eigen::Index)>& fresh) {
   return heap_.front().arm;
 }
 
+void LazyUcb::save(StateArchive& archive) const {
+  std::vector<double> values;
+  std::vector<std::int64_t> arms;
+  std::vector<std::uint64_t> generations;
+  for (const Entry& e : heap_) {
+    values.push_back(e.value);
+    arms.push_back(e.arm);
+    generations.push_back(e.generation);
+  }
+  archive.write("values", values);
+  archive.write("arms", arms);
+  archive.write("generations", generations);
+  archive.write("generation", generation_);
+  archive.write("refreshes", refreshes_);
+}
+
+void LazyUcb::restore(const StateArchive& archive) {
+  std::vector<double> values;
+  std::vector<std::int64_t> arms;
+  std::vector<std::uint64_t> generations;
+  archive.read("values", values);
+  archive.read("arms", arms);
+  archive.read("generations", generations);
+  archive.read("generation", generation_);
+  archive.read("refreshes", refreshes_);
+  if (arms.size() != values.size() || generations.size() != values.size())
+    throw StateError("state: the UCB heap's columns differ in length");
+  heap_.clear();
+  for (std::size_t i = 0; i < values.size(); ++i)
+    heap_.push_back({values[i], arms[i], generations[i]});
+}
+
 }  // namespace bopp::bbkb

@@ -3,6 +3,8 @@
 // only shrink, so a stored value is an upper bound and only the top needs refreshing.
 #pragma once
 
+#include <bopp/kit/state_archive.hpp>
+
 #include <Eigen/Core>
 
 #include <cstdint>
@@ -22,6 +24,10 @@ class LazyUcb {
   // ever rose since it was stored.
   Eigen::Index argmax(const std::function<double(Eigen::Index)>& fresh);
   std::size_t refreshes() const { return refreshes_; }
+
+  // Checkpoints: the heap as it is, stale values and all.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   struct Entry {

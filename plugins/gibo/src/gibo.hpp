@@ -33,6 +33,10 @@ class Gibo {
   }
   Eigen::VectorXd recommend() const { return ascent_->iterate(); }
 
+  // Checkpoints: the variant's whole state (gradient_ascent.hpp).
+  void save(StateArchive& archive) const { ascent_->save(archive); }
+  void restore(const StateArchive& archive) { ascent_->restore(archive); }
+
   // For tests and diagnostics (gradient_ascent.hpp).
   std::size_t iteration() const { return ascent_->iteration(); }
   const Eigen::VectorXd& last_gradient() const { return ascent_->last_gradient(); }

@@ -47,4 +47,31 @@ Eigen::VectorXd GradientAscent::project(const Eigen::VectorXd& x) const {
   return x.cwiseMax(problem_.lower).cwiseMin(problem_.upper);  // Wu et al. 2023, eq. 7, for a box
 }
 
+void GradientAscent::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("model", model_);
+  archive.write("x", x_);
+  archive.write("iteration", iteration_);
+  archive.write("planned", planned_);
+  archive.write("gradient", gradient_);
+  archive.write("gradient_point", gradient_point_);
+  archive.write("awaiting", awaiting_);
+  archive.write("told", told_);
+  save_variant(archive);
+}
+
+void GradientAscent::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  archive.read("model", model_);
+  archive.read("x", x_);
+  archive.read("iteration", iteration_);
+  archive.read("planned", planned_);
+  archive.read("gradient", gradient_);
+  archive.read("gradient_point", gradient_point_);
+  archive.read("awaiting", awaiting_);
+  archive.read("told", told_);
+  if (x_.size() != problem_.dim()) throw StateError("state: an iterate of another dimension");
+  restore_variant(archive);
+}
+
 }  // namespace bopp::gibo

@@ -31,6 +31,10 @@ class GradientAscent {
   const Eigen::VectorXd& last_gradient_point() const { return gradient_point_; }
   const Eigen::VectorXd& lengthscales() const { return model_.lengthscales(); }  // user units
 
+  // Checkpoints: what every variant shares, then the variant's own (save_variant).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  protected:
   GradientAscent(const Problem& problem, const Settings& settings, std::uint64_t seed,
                  const Host& host);
@@ -41,6 +45,9 @@ class GradientAscent {
   // ∇μ(x_t) given `data`, kept for the diagnostics.
   const Eigen::VectorXd& estimate_gradient(const std::vector<Observation>& data);
   Eigen::VectorXd project(const Eigen::VectorXd& x) const;
+
+  virtual void save_variant(StateArchive& archive) const = 0;
+  virtual void restore_variant(const StateArchive& archive) = 0;
 
   Problem problem_;
   Settings settings_;

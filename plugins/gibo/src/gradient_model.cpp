@@ -67,4 +67,16 @@ void GradientModel::refit(const std::vector<Observation>& data, std::uint64_t se
   lengthscales_ = hypers_.lengthscales.cwiseProduct(problem_.upper - problem_.lower);
 }
 
+void GradientModel::save(StateArchive& archive) const {
+  archive.write("hyperparameters", hypers_);
+  archive.write("lengthscales", lengthscales_);
+}
+
+void GradientModel::restore(const StateArchive& archive) {
+  archive.read("hyperparameters", hypers_);
+  archive.read("lengthscales", lengthscales_);
+  if (lengthscales_.size() != problem_.dim() || hypers_.lengthscales.size() != problem_.dim())
+    throw StateError("state: lengthscales of another dimension");
+}
+
 }  // namespace bopp::gibo

@@ -18,6 +18,15 @@ namespace bopp::gibo {
 struct Observation {
   Eigen::VectorXd x;
   double y;
+
+  void save(StateArchive& archive) const {
+    archive.write("x", x);
+    archive.write("y", y);
+  }
+  void restore(const StateArchive& archive) {
+    archive.read("x", x);
+    archive.read("y", y);
+  }
 };
 
 class GradientModel {
@@ -36,6 +45,10 @@ class GradientModel {
   void refit(const std::vector<Observation>& data, std::uint64_t seed);
 
   const Eigen::VectorXd& lengthscales() const { return lengthscales_; }  // user units
+
+  // Checkpoints: the hyperparameters of the last refit (or the configured ones).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   Problem problem_;

@@ -61,4 +61,14 @@ void MuellerGibo::remember(const std::vector<Observation>& told) {
     window_.erase(window_.begin(), window_.end() - static_cast<std::ptrdiff_t>(keep));
 }
 
+void MuellerGibo::save_variant(StateArchive& archive) const {
+  archive.write("round", round_);
+  archive.write("window", window_);
+}
+
+void MuellerGibo::restore_variant(const StateArchive& archive) {
+  archive.read("round", round_);
+  archive.read("window", window_);
+}
+
 }  // namespace bopp::gibo

@@ -12,6 +12,8 @@ class MuellerGibo : public GradientAscent {
 
  private:
   void finish_round(std::vector<Observation> told) override;
+  void save_variant(StateArchive& archive) const override;
+  void restore_variant(const StateArchive& archive) override;
 
   void evaluate_iterate();
   void sample_gradient_batch();

@@ -183,4 +183,34 @@ void WuBfgsGibo::converge(const std::string& why) {
   planned_.push(x_);
 }
 
+void WuBfgsGibo::save_variant(StateArchive& archive) const {
+  archive.write("round", round_);
+  archive.write("fd_step", fd_step_);
+  archive.write("have_value", have_value_);
+  archive.write("value", value_);
+  archive.write("H", H_);
+  archive.write("previous_x", previous_x_);
+  archive.write("previous_gradient", previous_gradient_);
+  archive.write("direction", direction_);
+  archive.write("step", step_);
+  archive.write("backtracks", backtracks_);
+  archive.write("failures", failures_);
+  archive.write("first_update", first_update_);
+}
+
+void WuBfgsGibo::restore_variant(const StateArchive& archive) {
+  archive.read("round", round_);
+  archive.read("fd_step", fd_step_);
+  archive.read("have_value", have_value_);
+  archive.read("value", value_);
+  archive.read("H", H_);
+  archive.read("previous_x", previous_x_);
+  archive.read("previous_gradient", previous_gradient_);
+  archive.read("direction", direction_);
+  archive.read("step", step_);
+  archive.read("backtracks", backtracks_);
+  archive.read("failures", failures_);
+  archive.read("first_update", first_update_);
+}
+
 }  // namespace bopp::gibo

@@ -18,6 +18,8 @@ class WuBfgsGibo : public GradientAscent {
 
  private:
   void finish_round(std::vector<Observation> told) override;
+  void save_variant(StateArchive& archive) const override;
+  void restore_variant(const StateArchive& archive) override;
 
   void sample_gradient_design();
   void update_bfgs(const std::vector<Observation>& told);

@@ -68,4 +68,8 @@ std::vector<Observation> WuGibo::local_data(Eigen::Index cap) const {
   return out;
 }
 
+void WuGibo::save_variant(StateArchive& archive) const { archive.write("data", data_); }
+
+void WuGibo::restore_variant(const StateArchive& archive) { archive.read("data", data_); }
+
 }  // namespace bopp::gibo

@@ -11,6 +11,8 @@ class WuGibo : public GradientAscent {
 
  private:
   void finish_round(std::vector<Observation> told) override;
+  void save_variant(StateArchive& archive) const override;
+  void restore_variant(const StateArchive& archive) override;
 
   void sample_gradient_batch();
   void step();

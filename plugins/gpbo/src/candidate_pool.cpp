@@ -19,4 +19,15 @@ std::vector<bool> CandidatePool::excluded() const {
   return all_asked ? std::vector<bool>{} : asked_;
 }
 
+void CandidatePool::save(StateArchive& archive) const {
+  archive.write("asked", std::vector<std::uint8_t>(asked_.begin(), asked_.end()));
+}
+
+void CandidatePool::restore(const StateArchive& archive) {
+  std::vector<std::uint8_t> asked;
+  archive.read("asked", asked);
+  if (asked.size() != asked_.size()) throw StateError("state: another number of candidates");
+  asked_.assign(asked.begin(), asked.end());
+}
+
 }  // namespace bopp::gpbo

@@ -3,8 +3,11 @@
 // row has been asked once.
 #pragma once
 
+#include <bopp/kit/state_archive.hpp>
+
 #include <Eigen/Core>
 
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -22,6 +25,10 @@ class CandidatePool {
   // The rows an acquisition skips (maximize_over_candidates' `excluded`): the asked ones, or
   // none once every row was asked.
   std::vector<bool> excluded() const;
+
+  // Checkpoints: which rows were asked.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   std::vector<bool> asked_;

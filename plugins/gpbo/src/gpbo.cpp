@@ -152,4 +152,29 @@ Eigen::VectorXd Gpbo::recommend() const {
   return bo::best_observed(X_, y_, problem_.lower, problem_.upper);
 }
 
+void Gpbo::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("fit", fit_);
+  archive.write("design", design_);
+  if (candidates_) archive.write("candidates", *candidates_);
+  archive.write("design_asked", design_asked_);
+  archive.write("X", X_);
+  archive.write("y", y_);
+  archive.write("pending", pending_);
+}
+
+void Gpbo::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  archive.read("fit", fit_);
+  archive.read("design", design_);
+  if (candidates_) archive.read("candidates", *candidates_);
+  archive.read("design_asked", design_asked_);
+  archive.read("X", X_);
+  archive.read("y", y_);
+  archive.read("pending", pending_);
+  if (X_.cols() != problem_.dim() || X_.rows() != y_.size())
+    throw StateError("state: observations of another shape");
+  gp_.reset();
+}
+
 }  // namespace bopp::gpbo

@@ -56,6 +56,12 @@ class Gpbo {
   // The GP of the last model-based ask (empty before it); for tests and diagnostics.
   const std::optional<bo::GaussianProcess>& model() const { return gp_; }
 
+  // Checkpoints: the generator, the design's and the candidates' progress, the data, the
+  // points pending and where the next fit starts. The GP itself is refitted at every ask, so
+  // it is not saved (model() is empty again until the next model-based ask).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   Points ask_design(Eigen::Index q);
   Eigen::VectorXd next_design_point();

@@ -64,4 +64,19 @@ std::optional<std::string> BufferSchedule::advance(Eigen::Index n) {
          ", Z = " + z + "); replay with switch_at = " + std::to_string(n);
 }
 
+void BufferSchedule::save(StateArchive& archive) const {
+  archive.write("capacity", capacity_);
+  archive.write("switched", switched_);
+  archive.write("times", times_);
+  archive.write("times_checked", times_checked_);
+}
+
+void BufferSchedule::restore(const StateArchive& archive) {
+  archive.read("capacity", capacity_);
+  archive.read("switched", switched_);
+  archive.read("times", times_);
+  archive.read("times_checked", times_checked_);
+  if (times_checked_ > times_.size()) throw StateError("state: more times checked than seen");
+}
+
 }  // namespace bopp::gssbo

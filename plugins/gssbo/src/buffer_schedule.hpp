@@ -5,6 +5,8 @@
 
 #include "settings.hpp"
 
+#include <bopp/kit/state_archive.hpp>
+
 #include <Eigen/Core>
 
 #include <optional>
@@ -36,6 +38,10 @@ class BufferSchedule {
   // T̄, the mean of the first `window` iteration times (timed mode; 0 until there are enough).
   double mean_early_time() const;
   const std::vector<double>& iteration_times() const { return times_; }
+
+  // Checkpoints: whether and where it switched, and the iteration times seen.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   BufferMode mode_;

@@ -60,12 +60,15 @@ SubsetBo::SubsetBo(SubsetRule rule, const std::string& name, const Problem& prob
       selection_rng_(mix64(seed)),  // a stream apart from rng_'s
       schedule_(settings_.buffer_mode, settings_.buffer_size, settings_.time_factor,
                 settings_.timing_window, settings_.switch_at),
-      fit_(
-          bo::KernelType::matern52, problem.lower, problem.upper, settings_.model,
-          [host, name](const std::string& m) { host.debug(name + ": " + m); }, floored_noise()),
+      fit_(bo::KernelType::matern52, problem.lower, problem.upper, settings_.model, model_log(),
+           floored_noise()),
       X_(0, problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm '" + name_ + "'");
   design_ = bo::InitialDesign(settings_.initial_points, problem_.lower, problem_.upper, rng_());
+}
+
+bo::LogCallback SubsetBo::model_log() const {
+  return [host = host_, name = name_](const std::string& m) { host.debug(name + ": " + m); };
 }
 
 double SubsetBo::seconds_since(std::chrono::steady_clock::time_point start) const {
@@ -186,6 +189,52 @@ std::vector<Eigen::Index> SubsetBo::select_at_random(const std::vector<Eigen::In
 void SubsetBo::fit(const std::vector<Eigen::Index>& rows) {
   gp_ = fit_.fit(X_(rows, Eigen::all), y_(rows), rng_());
   subset_ = rows;
+}
+
+void SubsetBo::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("selection_rng", selection_rng_);
+  archive.write("schedule", schedule_);
+  archive.write("fit", fit_);
+  archive.write("design", design_);
+  archive.write("X", X_);
+  archive.write("y", y_);
+  archive.write("subset", subset_);
+  archive.write("model_size", model_size_);
+  archive.write("has_gp", gp_.has_value());
+  if (gp_) archive.write("gp", *gp_);
+  archive.write("gradients", gradients_);
+  archive.write("perturbed", perturbed_);
+  archive.write("tell_seconds", tell_seconds_);
+}
+
+void SubsetBo::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  archive.read("selection_rng", selection_rng_);
+  archive.read("schedule", schedule_);
+  archive.read("fit", fit_);
+  archive.read("design", design_);
+  archive.read("X", X_);
+  archive.read("y", y_);
+  archive.read("subset", subset_);
+  archive.read("model_size", model_size_);
+  bool has_gp = false;
+  archive.read("has_gp", has_gp);
+  gp_.reset();
+  if (has_gp) {
+    gp_.emplace(bo::Kernel(bo::KernelType::matern52, problem_.dim()), problem_.lower,
+                problem_.upper, model_log());
+    archive.read("gp", *gp_);
+  }
+  archive.read("gradients", gradients_);
+  archive.read("perturbed", perturbed_);
+  archive.read("tell_seconds", tell_seconds_);
+  const Eigen::Index n = y_.size();
+  if (X_.cols() != problem_.dim() || X_.rows() != n || model_size_ > n ||
+      !std::all_of(subset_.begin(), subset_.end(),
+                   [n](Eigen::Index i) { return i >= 0 && i < n; })) {
+    throw StateError("state: the observations and the subset do not fit together");
+  }
 }
 
 }  // namespace bopp::gssbo

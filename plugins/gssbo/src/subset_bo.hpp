@@ -61,6 +61,11 @@ class SubsetBo {
   // The GP on U (empty before the first model update).
   const std::optional<bo::GaussianProcess>& model() const { return gp_; }
 
+  // Checkpoints: both streams, the schedule, the data, the subset and its GP as fitted (not
+  // refitted on restore: a fit draws from the stream and costs what the original paid).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   Points ask_design(Eigen::Index q);
   void update_model();
@@ -69,6 +74,7 @@ class SubsetBo {
   std::vector<Eigen::Index> select_at_random(const std::vector<Eigen::Index>& forced);
   void fit(const std::vector<Eigen::Index>& rows);
   double seconds_since(std::chrono::steady_clock::time_point start) const;
+  bo::LogCallback model_log() const;
 
   SubsetRule rule_;
   std::string name_;

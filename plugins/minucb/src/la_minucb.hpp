@@ -39,6 +39,11 @@ class LaMinUcb {
   void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
   Eigen::VectorXd recommend() const { return x_; }
 
+  // Checkpoints: the generator, the data, the last fit, the iterate and the queue (the
+  // diagnostic history of steps is not kept).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
   const std::vector<LcbStep>& steps() const { return steps_; }
   const std::vector<LookAheadBatch>& batches() const { return batches_; }
 

@@ -93,4 +93,27 @@ bo::GaussianProcess LocalModel::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
   return gp;
 }
 
+void Observations::save(StateArchive& archive) const {
+  archive.write("X", X_);
+  archive.write("y", y_);
+}
+
+void Observations::restore(const StateArchive& archive) {
+  const Eigen::Index dim = X_.cols();
+  archive.read("X", X_);
+  archive.read("y", y_);
+  if (X_.cols() != dim || X_.rows() != y_.size())
+    throw StateError("state: observations of another shape");
+}
+
+void LocalModel::save(StateArchive& archive) const {
+  archive.write("fitted", fitted_);
+  archive.write("fitted_scaling", fitted_scaling_);
+}
+
+void LocalModel::restore(const StateArchive& archive) {
+  archive.read("fitted", fitted_);
+  archive.read("fitted_scaling", fitted_scaling_);
+}
+
 }  // namespace bopp::minucb

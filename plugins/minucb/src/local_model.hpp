@@ -25,6 +25,9 @@ class Observations {
   Eigen::MatrixXd last_inputs(Eigen::Index count) const;
   Eigen::VectorXd last_values(Eigen::Index count) const;
 
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   Eigen::MatrixXd X_;
   Eigen::VectorXd y_;
@@ -41,6 +44,10 @@ class LocalModel {
   // The same GP with the last fit's hyperparameters, under the output scaling they were fitted
   // for; with none yet, fitted as refit does, from seed 0.
   bo::GaussianProcess with_last_fit(const Observations& data, Eigen::Index window);
+
+  // Checkpoints: the last fit and its output scaling.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   bo::GaussianProcess blank() const;

@@ -74,4 +74,23 @@ void MinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std
   data_.add(X, y, status);
 }
 
+void MinUcb::save(StateArchive& archive) const {
+  archive.write("rng", rng_);
+  archive.write("model", model_);
+  archive.write("data", data_);
+  archive.write("x", x_);
+  archive.write("queue", queue_);
+  archive.write("step_due", step_due_);
+}
+
+void MinUcb::restore(const StateArchive& archive) {
+  archive.read("rng", rng_);
+  archive.read("model", model_);
+  archive.read("data", data_);
+  archive.read("x", x_);
+  archive.read("queue", queue_);
+  archive.read("step_due", step_due_);
+  if (x_.size() != problem_.dim()) throw StateError("state: an iterate of another dimension");
+}
+
 }  // namespace bopp::minucb

@@ -34,6 +34,11 @@ class MinUcb {
   void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
   Eigen::VectorXd recommend() const { return x_; }
 
+  // Checkpoints: the generator, the data, the last fit, the iterate and the queue (the
+  // diagnostic history of steps is not kept).
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
   // Every step taken so far, for tests and diagnostics.
   const std::vector<LcbStep>& steps() const { return steps_; }
 

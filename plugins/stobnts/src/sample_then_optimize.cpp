@@ -184,4 +184,22 @@ Eigen::VectorXd SampleThenOptimize::recommend() const {
   return bo::best_observed(X_, y_, problem_.lower, problem_.upper);
 }
 
+void SampleThenOptimize::save(StateArchive& archive) const {
+  archive.write("design_rng", design_rng_);
+  archive.write("design_used", design_used_);
+  archive.write("iterations", iterations_);
+  archive.write("X", X_);
+  archive.write("y", y_);
+}
+
+void SampleThenOptimize::restore(const StateArchive& archive) {
+  archive.read("design_rng", design_rng_);
+  archive.read("design_used", design_used_);
+  archive.read("iterations", iterations_);
+  archive.read("X", X_);
+  archive.read("y", y_);
+  if (X_.cols() != problem_.dim() || X_.rows() != y_.size())
+    throw StateError("state: observations of another shape");
+}
+
 }  // namespace bopp::stobnts

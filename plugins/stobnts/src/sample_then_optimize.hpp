@@ -29,6 +29,11 @@ class SampleThenOptimize {
   void tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status);
   Eigen::VectorXd recommend() const;
 
+  // Checkpoints: the observations and where the streams stand; every draw's streams follow
+  // from the seed and its (iteration, draw), so no network is saved.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
   // Draw `draw` of model-based iteration `iteration`, trained on the data told so far (needs
   // at least one successful observation). For tests and diagnostics.
   NetworkSample sample(std::uint64_t iteration, std::uint64_t draw) const;

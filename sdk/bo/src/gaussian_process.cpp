@@ -196,4 +196,62 @@ PointPosterior GaussianProcess::predict_with_gradient(const Eigen::VectorXd& x) 
   return p;
 }
 
+void OutputScaling::save(StateArchive& archive) const {
+  archive.write("mean", mean);
+  archive.write("scale", scale);
+}
+
+void OutputScaling::restore(const StateArchive& archive) {
+  archive.read("mean", mean);
+  archive.read("scale", scale);
+}
+
+void Hyperparameters::save(StateArchive& archive) const {
+  archive.write("lengthscales", lengthscales);
+  archive.write("outputscale", outputscale);
+  archive.write("noise_variance", noise_variance);
+  archive.write("mean", mean);
+}
+
+void Hyperparameters::restore(const StateArchive& archive) {
+  archive.read("lengthscales", lengthscales);
+  archive.read("outputscale", outputscale);
+  archive.read("noise_variance", noise_variance);
+  archive.read("mean", mean);
+}
+
+void GaussianProcess::save(StateArchive& archive) const {
+  archive.write("hyperparameters", hyperparameters());
+  archive.write("scaling", scaling_);
+  archive.write("inputs", inputs_);
+  archive.write("targets", targets_);
+  archive.write("unit_inputs", unit_inputs_);
+  archive.write("standardized", standardized_);
+  archive.write("L", L_);
+  archive.write("alpha", alpha_);
+}
+
+void GaussianProcess::restore(const StateArchive& archive) {
+  Hyperparameters h;
+  archive.read("hyperparameters", h);
+  if (h.lengthscales.size() != dim()) throw StateError("state: the GP has another dimension");
+  kernel_.set_lengthscales(h.lengthscales);
+  kernel_.set_outputscale(h.outputscale);
+  noise_variance_ = h.noise_variance;
+  mean_ = h.mean;
+  archive.read("scaling", scaling_);
+  archive.read("inputs", inputs_);
+  archive.read("targets", targets_);
+  archive.read("unit_inputs", unit_inputs_);
+  archive.read("standardized", standardized_);
+  archive.read("L", L_);
+  archive.read("alpha", alpha_);
+  const Eigen::Index n = inputs_.rows();
+  if (inputs_.cols() != dim() || unit_inputs_.rows() != n || unit_inputs_.cols() != dim() ||
+      targets_.size() != n || standardized_.size() != n || alpha_.size() != n || L_.rows() != n ||
+      L_.cols() != n) {
+    throw StateError("state: the GP's data and factor do not fit together");
+  }
+}
+
 }  // namespace bopp::bo

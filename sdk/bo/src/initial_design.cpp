@@ -17,4 +17,18 @@ Eigen::MatrixXd InitialDesign::take(Eigen::Index count) {
   return out;
 }
 
+void InitialDesign::save(StateArchive& archive) const {
+  archive.write("size", points_.rows());
+  archive.write("used", used_);
+}
+
+void InitialDesign::restore(const StateArchive& archive) {
+  Eigen::Index size = 0, used = 0;
+  archive.read("size", size);
+  archive.read("used", used);
+  if (size != points_.rows() || used < 0 || used > size)
+    throw StateError("state: the initial design has another size");
+  used_ = used;
+}
+
 }  // namespace bopp::bo

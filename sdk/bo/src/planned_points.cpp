@@ -1,6 +1,7 @@
 #include <bopp/bo/planned_points.hpp>
 
 #include <algorithm>
+#include <vector>
 
 namespace bopp::bo {
 
@@ -21,6 +22,16 @@ Points PlannedPoints::take(std::size_t max_points) {
     points_.pop_front();
   }
   return X;
+}
+
+void PlannedPoints::save(StateArchive& archive) const {
+  archive.write("points", std::vector<Eigen::VectorXd>(points_.begin(), points_.end()));
+}
+
+void PlannedPoints::restore(const StateArchive& archive) {
+  std::vector<Eigen::VectorXd> points;
+  archive.read("points", points);
+  points_.assign(points.begin(), points.end());
 }
 
 }  // namespace bopp::bo

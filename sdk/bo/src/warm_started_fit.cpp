@@ -107,4 +107,16 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
   return gp;
 }
 
+void WarmStartedFit::save(StateArchive& archive) const {
+  archive.write("last_fit", last_fit_);
+  archive.write("restart_schedule", schedule_);
+}
+
+void WarmStartedFit::restore(const StateArchive& archive) {
+  archive.read("last_fit", last_fit_);
+  archive.read("restart_schedule", schedule_);
+  if (last_fit_ && last_fit_->lengthscales.size() != lower_.size())
+    throw StateError("state: a fit of another dimension");
+}
+
 }  // namespace bopp::bo

@@ -4,6 +4,8 @@
 // data have settled it, so they are spent where they can matter.
 #pragma once
 
+#include <bopp/kit/state_archive.hpp>
+
 #include <string>
 #include <string_view>
 
@@ -58,6 +60,18 @@ class FitRestartSchedule {
   void record(bool restarted, double gain);
 
   int fits() const { return fits_; }
+
+  // Checkpoints: the counters (the settings come from the configuration).
+  void save(StateArchive& archive) const {
+    archive.write("fits", fits_);
+    archive.write("since_restart", since_restart_);
+    archive.write("interval", interval_);
+  }
+  void restore(const StateArchive& archive) {
+    archive.read("fits", fits_);
+    archive.read("since_restart", since_restart_);
+    archive.read("interval", interval_);
+  }
 
  private:
   FitRestartSettings settings_;

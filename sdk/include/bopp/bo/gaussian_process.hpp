@@ -3,6 +3,7 @@
 
 #include <bopp/bo/kernel.hpp>
 #include <bopp/bo/log.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <Eigen/Core>
 
@@ -14,6 +15,9 @@ struct OutputScaling {
   double scale = 1.0;
   // Mean and standard deviation of y (scale 1 when y has fewer than two distinct values).
   static OutputScaling standardizing(const Eigen::VectorXd& y);
+
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 };
 
 // Hyperparameters in model units: inputs in the unit cube, outputs standardized.
@@ -22,6 +26,9 @@ struct Hyperparameters {
   double outputscale = 1.0;      // prior variance of f
   double noise_variance = 1e-4;  // variance of the Gaussian observation noise
   double mean = 0.0;             // the constant prior mean
+
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 };
 
 // The posterior of f at a batch of points, in the user's units.
@@ -99,6 +106,12 @@ class GaussianProcess {
   Eigen::VectorXd user_lengthscales() const {
     return kernel_.lengthscales().cwiseProduct(widths());
   }
+
+  // Checkpoints: the hyperparameters, the data and the factor as they are, so a GP grown by
+  // add_observations comes back bit for bit without refactoring; restore into a GP of the same
+  // kernel type, dimension and box.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   void refactor();

@@ -2,6 +2,8 @@
 // model, handed out in order across asks.
 #pragma once
 
+#include <bopp/kit/state_archive.hpp>
+
 #include <Eigen/Core>
 
 #include <cstdint>
@@ -25,6 +27,11 @@ class InitialDesign {
   Eigen::VectorXd next() { return points_.row(used_++).transpose(); }
   // The next min(count, size() − used()) points, as rows.
   Eigen::MatrixXd take(Eigen::Index count);
+
+  // Checkpoints: how many points were handed out (the points follow from the seed); restore
+  // into a design made with the same size, box and seed.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   Eigen::MatrixXd points_;

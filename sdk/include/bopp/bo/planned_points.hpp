@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bopp/kit/problem.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <Eigen/Core>
 
@@ -24,6 +25,10 @@ class PlannedPoints {
   // The first min(max(1, max_points), size()) points, taken off the plan, as the rows of an
   // ask's answer.
   Points take(std::size_t max_points);
+
+  // Checkpoints: the points still planned, in order.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
 
  private:
   std::deque<Eigen::VectorXd> points_;

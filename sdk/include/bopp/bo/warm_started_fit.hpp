@@ -35,6 +35,10 @@ class WarmStartedFit {
 
   const FitRestartSchedule& restart_schedule() const { return schedule_; }
 
+  // Checkpoints: where the next fit starts.
+  void save(StateArchive& archive) const;
+  void restore(const StateArchive& archive);
+
  private:
   KernelType kernel_;
   Eigen::VectorXd lower_, upper_;

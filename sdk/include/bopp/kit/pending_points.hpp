@@ -7,8 +7,11 @@
 #pragma once
 
 #include <bopp/kit/problem.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <Eigen/Core>
+
+#include <utility>
 
 namespace bopp {
 
@@ -36,6 +39,16 @@ class PendingPoints {
 
   const Points& points() const { return points_; }
   bool empty() const { return points_.rows() == 0; }
+
+  // Checkpoints (a host saves between batches, when none is pending, but an algorithm may be
+  // saved at any point).
+  void save(StateArchive& archive) const { archive.write("points", points_); }
+  void restore(const StateArchive& archive) {
+    Points points;
+    archive.read("points", points);
+    if (points.cols() != points_.cols()) throw StateError("state: pending points of another dim");
+    points_ = std::move(points);
+  }
 
  private:
   Points points_;
