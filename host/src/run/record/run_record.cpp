@@ -9,9 +9,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <utility>
 
@@ -45,6 +47,8 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   if (ec) throw Error("cannot write the run record '" + folder_.string() + "': " + ec.message());
   lock_.emplace(folder_, "run");  // before anything in the folder is read or replaced
   claim_folder(overwrite);
+  // An old run's checkpoint never stands beside the new run's evaluations.
+  bopp::host::remove_checkpoint(folder_);
   // run.json first: from here on, whatever a kill interrupts, the folder is a record that
   // says "running" (an overwritten run's end never stands beside a truncated file).
   write_run_json();
@@ -64,6 +68,16 @@ RunRecord::RunRecord(fs::path folder, nlohmann::json run, Kept kept, RecordSync 
     : folder_(std::move(folder)), run_(std::move(run)), sync_(std::move(sync)) {
   write_run_json();
   open_files(kept);
+  // The kept lines, read once: the checkpoints written from here on fingerprint them too.
+  std::ifstream in(folder_ / record_file::kEvaluations, std::ios::binary);
+  std::string buffer(1 << 16, '\0');
+  for (std::uint64_t left = kept.evaluations_bytes; left > 0 && in;) {
+    in.read(buffer.data(),
+            static_cast<std::streamsize>(std::min<std::uint64_t>(left, buffer.size())));
+    const auto n = static_cast<std::uint64_t>(in.gcount());
+    evaluations_digest_.add(std::string_view(buffer.data(), n));
+    left -= n;
+  }
 }
 
 void RunRecord::open_files(Kept kept) {
@@ -140,6 +154,7 @@ bool RunRecord::append(std::span<const RecordedEvaluation> batch) {
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
   if (!append_whole_lines(evaluations_fd_, evaluations_size_, lines_))
     cannot_write(record_file::kEvaluations, strerror_text());
+  evaluations_digest_.add(lines_);
   unsynced_ = true;
   if (!sync_.enabled || now() - last_sync_ < sync_.interval_seconds) return false;
   sync_evaluations();
@@ -171,6 +186,20 @@ void RunRecord::update(const nlohmann::json& fields) {
   run_.update(fields);
   write_run_json();
 }
+
+void RunRecord::write_checkpoint(Checkpoint checkpoint) {
+  sync_evaluations();
+  if (sync_.enabled && ::fsync(batches_fd_) != 0)
+    cannot_write(record_file::kBatches, strerror_text());
+  checkpoint.header.evaluations_sha1 = evaluations_digest_.hex();
+  try {
+    bopp::host::write_checkpoint(folder_, checkpoint, sync_.enabled);
+  } catch (const Error& e) {
+    throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
+  }
+}
+
+void RunRecord::remove_checkpoint() { bopp::host::remove_checkpoint(folder_); }
 
 void RunRecord::write_run_json() {
   try {
