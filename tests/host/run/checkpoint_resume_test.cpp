@@ -101,7 +101,9 @@ void expect_same_run(const fs::path& expected, const fs::path& actual) {
     EXPECT_TRUE(same_bits(a[i].y, b[i].y)) << a[i].y << " " << b[i].y;
     EXPECT_EQ(a[i].seed, b[i].seed);
     ASSERT_EQ(a[i].regret.has_value(), b[i].regret.has_value());
-    if (a[i].regret) EXPECT_TRUE(same_bits(a[i].regret->cumulative, b[i].regret->cumulative));
+    if (a[i].regret) {
+      EXPECT_TRUE(same_bits(a[i].regret->cumulative, b[i].regret->cumulative));
+    }
   }
   nlohmann::json ja = run_json(expected), jb = run_json(actual);
   for (const char* key : {"time", "started", "finished"}) {
@@ -153,15 +155,17 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, CheckpointResume,
                            return name;
                          });
 
-#define SKIP_WITHOUT_STATE(checkpoint)        \
-  if (!(checkpoint))                          \
-  GTEST_SKIP() << "algorithm '" << GetParam() \
-               << "' does not offer bopp.state/1 yet: no checkpoint, nothing to test"
+#define SKIP_WITHOUT_STATE(checkpoint)                                                   \
+  if (!(checkpoint)) {                                                                   \
+    GTEST_SKIP() << "algorithm '" << GetParam()                                          \
+                 << "' does not offer bopp.state/1 yet: no checkpoint, nothing to test"; \
+  }
 
 TEST_P(CheckpointResume, EveryCutResumesFromEveryEarlierCheckpointToTheStraightRun) {
   const fs::path full = straight_run(experiment_text(GetParam(), "serial"), "full");
   std::map<std::size_t, std::string> checkpoints;
-  for (std::size_t c = 1; c <= kBatches; ++c) {
+  // A record holding every batch has nothing left to run, so no stop writes a checkpoint there.
+  for (std::size_t c = 1; c < kBatches; ++c) {
     const auto bytes = checkpoint_after(full, c);
     SKIP_WITHOUT_STATE(bytes);
     checkpoints[c] = *bytes;
@@ -288,15 +292,15 @@ TEST_P(CheckpointResume, ACheckpointThatDoesNotBelongIsSaidSoAndTheWholeRecordRe
   }
 }
 
-TEST_P(CheckpointResume, ATimeLimitStopsCheckpointedAndTheResumeCompletesTheRun) {
+// What the time limit does is the host's, whatever the algorithm: random search shows it.
+TEST(CheckpointTimeLimit, StopsCheckpointedAndTheResumeCompletesTheRun) {
   // 20 ms an evaluation, one a batch: 30 evaluations take over half a second, the limit 0.2 s.
   const std::string text =
       "[run]\nseed = 2\nbudget = 30\ncheckpoint_interval_s = 1000\n"
       "[objective]\nname = 'slow_objective'\nsleep_ms = 20.0\n"
-      "[algorithm]\nname = '" +
-      GetParam() + "'\n";
+      "[algorithm]\nname = 'random'\n";
   const fs::path full = straight_run(text, "full");
-  Experiment e = Experiment::parse(text + "", "exp.toml", {"run.time_limit='0.2s'"});
+  Experiment e = Experiment::parse(text, "exp.toml", {"run.time_limit='0.2s'"});
   EXPECT_EQ(e.time_limit_s, 0.2);
   e.output = (test::fresh_folder("limited") / "record").string();
   e.resolve_plugins(registry());
@@ -308,17 +312,16 @@ TEST_P(CheckpointResume, ATimeLimitStopsCheckpointedAndTheResumeCompletesTheRun)
   EXPECT_EQ(run["status"], "stopped");
   EXPECT_EQ(run["message"], stopped.message);
   EXPECT_LT(stopped.evaluations, 30u);
-  const bool checkpointed = fs::exists(stopped.record / record_file::kCheckpoint);
-  EXPECT_EQ(stopped.checkpoints, checkpointed ? 1u : 0u);  // the interval never came
+  ASSERT_TRUE(fs::exists(stopped.record / record_file::kCheckpoint));
+  EXPECT_EQ(stopped.checkpoints, 1u);  // the interval never came: the stop's checkpoint
   // --stop-after in place of the experiment's limit: no limit at all here.
   RunOptions unlimited = test::quiet_run_options();
   unlimited.stop_after_s = 1e6;
   const auto r = resume_run(stopped.record, registry(), unlimited);
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->status, RunStatus::completed) << r->message;
-  if (checkpointed) EXPECT_EQ(r->restored_evaluations, stopped.evaluations);
+  EXPECT_EQ(r->restored_evaluations, stopped.evaluations);
   expect_same_run(full, stopped.record);
-  SKIP_WITHOUT_STATE(checkpointed);
 }
 
 TEST(CheckpointSettings, TimeLimitsAreDurationsAndCheckpointKeysAreChecked) {
@@ -369,7 +372,7 @@ TEST(CheckpointSettings, CheckpointsOffOrAsynchronousRunsWriteNone) {
   const std::string base =
       "[run]\nseed = 1\nbudget = 6\ncheckpoint_interval_s = 0\n[objective]\nname = "
       "'slow_objective'\nsleep_ms = 0.0\n[algorithm]\nname = 'random'\n";
-  for (const std::string extra :
+  for (const std::string& extra :
        {std::string("[evaluator]\nasync = true\nkind = 'threads'\nworkers = 2\n"), std::string()}) {
     SCOPED_TRACE(extra);
     Experiment e =
