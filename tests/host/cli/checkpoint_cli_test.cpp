@@ -47,8 +47,10 @@ std::size_t lines_in(const fs::path& file) {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// Every evaluation's index, batch, x, y, status and seed to the bit, and run.json but its times.
-::testing::AssertionResult same_run(const fs::path& expected, const fs::path& actual) {
+// Every evaluation's index, batch, x, y, status and seed to the bit, and run.json but its times
+// (and, for records of two bench folders, the experiment file's path).
+::testing::AssertionResult same_run(const fs::path& expected, const fs::path& actual,
+                                    bool other_folders = false) {
   const auto a = host::read_evaluations(expected / "evaluations.jsonl");
   const auto b = host::read_evaluations(actual / "evaluations.jsonl");
   if (a.size() != b.size())
@@ -61,7 +63,7 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
     if (!same) return ::testing::AssertionFailure() << "evaluation " << i << " differs";
   }
   nlohmann::json ja = read_json(expected / "run.json"), jb = read_json(actual / "run.json");
-  for (const char* key : {"time", "started", "finished"}) {
+  for (const char* key : {"time", "started", "finished", other_folders ? "experiment" : "time"}) {
     ja.erase(key);
     jb.erase(key);
   }
@@ -156,6 +158,62 @@ TEST(CheckpointCli, StopAfterExitsSeventyFiveAndResumeCompletesTheRun) {
   const Outcome bad = bopp({"run", "exp.toml", "--output", "bad", "--stop-after", "soon"}, folder);
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--stop-after expects a positive duration"), std::string::npos) << bad.err;
+}
+
+TEST(CheckpointCli, ABenchResumesTheRunsASignalStopped) {
+  const std::string grid = R"([bench]
+seeds = [0, 1]
+budget = 30
+output = "runs"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "slow_objective"
+sleep_ms = 20.0
+noise = 0.1
+)";
+  const fs::path straight = fresh_folder("bench-straight");
+  std::ofstream(straight / "grid.toml") << grid;
+  const Outcome whole = bopp({"bench", "grid.toml", "--jobs", "2"}, straight);
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+
+  const fs::path folder = fresh_folder("bench-stopped");
+  std::ofstream(folder / "grid.toml") << grid;
+  const pid_t bench = start_bopp({"bench", "grid.toml", "--jobs", "2"}, {"misbehaving"}, folder);
+  ASSERT_GT(bench, 0);
+  const fs::path runs = fs::path("runs") / "slow_objective" / "random";
+  auto run_folder = [&](const fs::path& root, int seed) {
+    return root / runs / ("q1-seed" + std::to_string(seed));
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (std::chrono::steady_clock::now() < deadline &&
+         (lines_in(run_folder(folder, 0) / "evaluations.jsonl") < 3 ||
+          lines_in(run_folder(folder, 1) / "evaluations.jsonl") < 3)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ::kill(bench, SIGTERM);  // passed on to both runs: each stops after its batch, checkpointed
+  int status = 0;
+  ::waitpid(bench, &status, 0);
+  std::vector<nlohmann::json> stopped;
+  std::vector<std::string> recorded;
+  for (int seed : {0, 1}) {
+    stopped.push_back(read_json(run_folder(folder, seed) / "run.json"));
+    recorded.push_back(read_text(run_folder(folder, seed) / "evaluations.jsonl"));
+    ASSERT_EQ(stopped.back()["status"], "stopped") << seed;
+    EXPECT_TRUE(fs::exists(run_folder(folder, seed) / "checkpoint.bin")) << seed;
+  }
+
+  const Outcome again = bopp({"bench", "grid.toml", "--jobs", "2"}, folder);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  for (int seed : {0, 1}) {
+    SCOPED_TRACE(seed);
+    const fs::path record = run_folder(folder, seed);
+    // Resumed, not run anew: the record keeps its first start and its lines, times and all.
+    EXPECT_EQ(read_json(record / "run.json")["started"], stopped[seed]["started"]);
+    EXPECT_EQ(read_text(record / "evaluations.jsonl").rfind(recorded[seed], 0), 0u);
+    EXPECT_TRUE(same_run(run_folder(straight, seed), record, true));
+    EXPECT_FALSE(fs::exists(record / "checkpoint.bin"));
+  }
 }
 
 }  // namespace
