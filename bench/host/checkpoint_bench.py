@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Checkpoints: what a resume costs with and without one, and what writing them costs.
 
-1. A run of N evaluations, uninterrupted, timed (`bopp run`, checkpoints after every batch).
-2. The same run killed with SIGKILL once M evaluations are on disk, then `bopp resume`d to the
+1. A run of N evaluations, uninterrupted, timed (`bopp run`, default checkpoint settings).
+2. The same run stopped with SIGTERM once M evaluations are on disk (the batch under way
+   finishes, a checkpoint is written; --kill: SIGKILL, the run checkpointing after every
+   batch), then `bopp resume`d to the
    end, timed: from the checkpoint, and again (a copy of the killed record, its checkpoint
    removed) by the full replay bopp did before checkpoints. Both resumed records must equal the
    uninterrupted one (every evaluation's index, batch, x, y, status and seed; run.json but its
@@ -79,7 +81,8 @@ def evaluations(record):
 def run_json(record):
     with open(os.path.join(record, "run.json")) as f:
         run = json.load(f)
-    for key in ("time", "started", "finished"):
+    # The experiment file's path differs: the runs compared have other checkpoint settings.
+    for key in ("time", "started", "finished", "experiment"):
         run.pop(key, None)
     return run
 
@@ -99,6 +102,11 @@ def main():
     parser.add_argument("--kill-after", type=int, default=290)
     parser.add_argument("--batch", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-write-time", action="store_true",
+                        help="skip the four extra runs that time writing checkpoints")
+    parser.add_argument("--kill", action="store_true",
+                        help="stop the run with SIGKILL (it then checkpoints after every batch, "
+                        "and so does its resume) instead of SIGTERM")
     parser.add_argument("--folder", default=None, help="where the records go (default: temporary)")
     parser.add_argument("--target", type=float, default=0.05,
                         help="the resume's largest fraction of the uninterrupted run's time")
@@ -106,51 +114,72 @@ def main():
 
     with tempfile.TemporaryDirectory(dir=args.folder) as folder:
         every = experiment(folder, args, True, 0)
+        default = experiment(folder, args, True, 60)
         off = experiment(folder, args, False, 60)
         straight = os.path.join(folder, "straight")
-        t_every, _ = timed(args, *with_settings(args, ["run", every, "--output", straight]))
-        t_off, _ = timed(args, *with_settings(args, ["run", off, "--output",
-                                                     os.path.join(folder, "off")]))
+        t_default, _ = timed(args, *with_settings(args, ["run", default, "--output", straight]))
+
+        def run_time(path, *extra):
+            return timed(args, *with_settings(args, ["run", path, "--output",
+                                                     os.path.join(folder, "other"),
+                                                     "--overwrite", *extra]))[0]
+
+        t_every = t_off = t_every_nosync = t_off_nosync = None
+        if not args.no_write_time:
+            t_every, t_off = run_time(every), run_time(off)
+            t_every_nosync, t_off_nosync = run_time(every, "--no-sync"), run_time(off, "--no-sync")
 
         killed = os.path.join(folder, "killed")
-        child = subprocess.Popen(command(args, *with_settings(args, ["run", every, "--output",
-                                                                     killed])),
+        # SIGTERM (what a batch queue sends first) stops the run after its batch, checkpointed,
+        # with the default settings; SIGKILL needs a checkpoint after every batch to find one.
+        stopped_by = signal.SIGKILL if args.kill else signal.SIGTERM
+        child = subprocess.Popen(command(args, *with_settings(args, [
+            "run", every if args.kill else default, "--output", killed])),
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while child.poll() is None and lines_in(os.path.join(killed, "evaluations.jsonl")) < \
                 args.kill_after:
             time.sleep(0.001)
         if child.poll() is not None:
             sys.exit("the run ended before it could be killed; lower --kill-after")
-        child.send_signal(signal.SIGKILL)
+        child.send_signal(stopped_by)
         child.wait()
         kept = lines_in(os.path.join(killed, "evaluations.jsonl"))
         checkpoint = os.path.join(killed, "checkpoint.bin")
-        if not os.path.exists(checkpoint):
-            sys.exit(f"no checkpoint in the killed record: does '{args.algorithm}' offer "
-                     "bopp.state/1?")
-        size = os.path.getsize(checkpoint)
+        size = os.path.getsize(checkpoint) if os.path.exists(checkpoint) else None
         replayed = os.path.join(folder, "replayed")
         shutil.copytree(killed, replayed)
-        os.remove(os.path.join(replayed, "checkpoint.bin"))
-
-        t_resume, err = timed(args, "resume", killed)
-        if "not used" in err:
-            sys.exit(f"the resume did not use the checkpoint: {err}")
+        if size is not None:
+            os.remove(os.path.join(replayed, "checkpoint.bin"))
+            t_resume, err = timed(args, "resume", killed)
+            if "not used" in err:
+                sys.exit(f"the resume did not use the checkpoint: {err}")
         t_replay, _ = timed(args, "resume", replayed)
-        same = same_run(straight, killed) and same_run(straight, replayed)
+        same = same_run(straight, replayed) and (size is None or same_run(straight, killed))
 
     batches = -(-args.evaluations // args.batch)
-    fraction, replay_fraction = t_resume / t_every, t_replay / t_every
     print(f"{args.algorithm} on {args.objective}, {args.evaluations} evaluations in batches of "
-          f"{args.batch}, killed after {kept}")
-    print(f"  uninterrupted run: {t_every:.3f} s (checkpoint after every batch), "
-          f"{t_off:.3f} s (checkpoints off)")
-    print(f"  resume from the checkpoint: {t_resume:.3f} s = {100 * fraction:.1f} % of the run")
+          f"{args.batch}, {'killed' if args.kill else 'stopped (SIGTERM)'} after {kept}")
+    print(f"  uninterrupted run: {t_default:.3f} s (default: a checkpoint a minute)" +
+          ("" if t_every is None else
+           f", {t_every:.3f} s (after every batch), {t_off:.3f} s (checkpoints off)"))
+    replay_fraction = t_replay / t_default
+    if size is not None:
+        fraction = t_resume / t_default
+        print(f"  resume from the checkpoint: {t_resume:.3f} s = {100 * fraction:.1f} % of the run")
     print(f"  resume by full replay:      {t_replay:.3f} s = {100 * replay_fraction:.1f} % of the "
           "run")
-    print(f"  checkpoint: {size} bytes after {kept} evaluations; "
-          f"{1e3 * (t_every - t_off) / batches:.3f} ms per batch written "
-          "(run with a checkpoint after every batch minus run without, per batch)")
+    if size is None:
+        print(f"  no checkpoint: '{args.algorithm}' does not offer bopp.state/1; resumed record "
+              f"equals the uninterrupted one: {'yes' if same else 'NO'}")
+        return 0 if same else 1
+    if t_every is None:
+        print(f"  checkpoint: {size} bytes after {kept} evaluations")
+    else:
+        print(f"  checkpoint: {size} bytes after {kept} evaluations; written in "
+              f"{1e3 * (t_every - t_off) / batches:.3f} ms with its fsyncs (of evaluations.jsonl, "
+              f"batches.jsonl, the file and the folder), "
+              f"{1e3 * (t_every_nosync - t_off_nosync) / batches:.3f} ms without (--no-sync): a "
+              "run with one after every batch minus one without, per batch")
     print(f"  resumed records equal the uninterrupted one: {'yes' if same else 'NO'}; target "
           f"{100 * args.target:.0f} %: {'met' if fraction <= args.target else 'MISSED'}")
     return 0 if same and fraction <= args.target else 1

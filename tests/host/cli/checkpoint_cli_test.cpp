@@ -83,7 +83,7 @@ fs::path experiment(const fs::path& folder, const std::string& algorithm, double
 
 TEST(CheckpointCli, KilledAgainAndAgainWhileCheckpointingResumesToTheUninterruptedRun) {
   const fs::path folder = fresh_folder("kill-chain");
-  const std::uint64_t budget = 40;
+  const std::uint64_t budget = 60;
   experiment(folder, "random", 1.0, budget);
   const Outcome straight = bopp({"run", "exp.toml", "--output", "straight"}, folder);
   ASSERT_EQ(straight.exit_code, 0) << straight.err;

@@ -255,9 +255,11 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   close_record(*record, log, result);
   RunTimes times = loop.times();
   times.total_seconds = seconds_since(run_started);
-  record->update(run_json(run_end(result, times)));
-  // A completed run is never resumed: its checkpoint would only take room.
+  // A completed run is never resumed: its checkpoint would only take room. Removed before
+  // run.json says so, so a kill in between leaves a record that a resume replays whole, never
+  // a completed record that keeps one.
   if (result.status == RunStatus::completed) record->remove_checkpoint();
+  record->update(run_json(run_end(result, times)));
   result.checkpoints = checkpoints.written();
   return result;
 }

@@ -13,7 +13,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <utility>
 
@@ -68,16 +67,6 @@ RunRecord::RunRecord(fs::path folder, nlohmann::json run, Kept kept, RecordSync 
     : folder_(std::move(folder)), run_(std::move(run)), sync_(std::move(sync)) {
   write_run_json();
   open_files(kept);
-  // The kept lines, read once: the checkpoints written from here on fingerprint them too.
-  std::ifstream in(folder_ / record_file::kEvaluations, std::ios::binary);
-  std::string buffer(1 << 16, '\0');
-  for (std::uint64_t left = kept.evaluations_bytes; left > 0 && in;) {
-    in.read(buffer.data(),
-            static_cast<std::streamsize>(std::min<std::uint64_t>(left, buffer.size())));
-    const auto n = static_cast<std::uint64_t>(in.gcount());
-    evaluations_digest_.add(std::string_view(buffer.data(), n));
-    left -= n;
-  }
 }
 
 void RunRecord::open_files(Kept kept) {
@@ -96,7 +85,7 @@ void RunRecord::open_files(Kept kept) {
 int RunRecord::open_at(const char* file, off_t size) {
   const fs::path path = folder_ / file;
   const int fd =
-      ::open(path.c_str(), O_WRONLY | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
+      ::open(path.c_str(), O_RDWR | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
   if (fd < 0) cannot_write(file, strerror_text());
   if (size > 0 && (::ftruncate(fd, size) != 0 || ::lseek(fd, size, SEEK_SET) != size)) {
     const std::string reason = strerror_text();
@@ -154,7 +143,6 @@ bool RunRecord::append(std::span<const RecordedEvaluation> batch) {
   // One write per batch: a kill leaves whole lines before it, at most one torn last line.
   if (!append_whole_lines(evaluations_fd_, evaluations_size_, lines_))
     cannot_write(record_file::kEvaluations, strerror_text());
-  evaluations_digest_.add(lines_);
   unsynced_ = true;
   if (!sync_.enabled || now() - last_sync_ < sync_.interval_seconds) return false;
   sync_evaluations();
@@ -191,6 +179,18 @@ void RunRecord::write_checkpoint(Checkpoint checkpoint) {
   sync_evaluations();
   if (sync_.enabled && ::fsync(batches_fd_) != 0)
     cannot_write(record_file::kBatches, strerror_text());
+  // Read back only now, and only past what the last checkpoint read: a run that writes none
+  // pays nothing, one that writes many reads each line once.
+  std::string buffer(std::size_t{1} << 16, '\0');
+  while (digested_ < evaluations_size_) {
+    const auto want = static_cast<std::size_t>(
+        std::min<off_t>(evaluations_size_ - digested_, static_cast<off_t>(buffer.size())));
+    const ssize_t n = ::pread(evaluations_fd_, buffer.data(), want, digested_);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) cannot_write(record_file::kEvaluations, n < 0 ? strerror_text() : "file shrank");
+    evaluations_digest_.add(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+    digested_ += n;
+  }
   checkpoint.header.evaluations_sha1 = evaluations_digest_.hex();
   try {
     bopp::host::write_checkpoint(folder_, checkpoint, sync_.enabled);

@@ -106,8 +106,9 @@ class RunRecord {
   // The files' sizes after their last whole line: where a failed write is cut back to.
   off_t evaluations_size_ = 0;
   off_t batches_size_ = 0;
-  // Of every byte of evaluations.jsonl: what a checkpoint says it was written after.
+  // Of evaluations.jsonl's first `digested_` bytes: what a checkpoint says it was written after.
   Sha1Digest evaluations_digest_;
+  off_t digested_ = 0;
   bool unsynced_ = false;  // evaluations appended since the last fsync
   double last_sync_ = 0.0;
   std::uint64_t syncs_ = 0;
