@@ -26,13 +26,15 @@ import tempfile
 import time
 
 
-def bopp_run(bopp, folder, evaluations, batch, dim, sync_interval):
+def bopp_run(bopp, folder, evaluations, batch, dim, sync_interval, checkpoint_interval):
     """Runs `bopp run` once; returns (wall seconds, CPU seconds of the child)."""
     experiment = os.path.join(folder, "sphere.toml")
     with open(experiment, "w") as f:
         f.write(f"[run]\nbudget = {evaluations}\nbatch = {batch}\n")
         if sync_interval is not None:
             f.write(f"sync_interval_s = {sync_interval}\n")
+        if checkpoint_interval is not None:
+            f.write(f"checkpoint_interval_s = {checkpoint_interval}\n")
         f.write(f'[objective]\nname = "sphere"\ndim = {dim}\n[algorithm]\nname = "random"\n')
     record = os.path.join(folder, "record")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -76,6 +78,9 @@ def main():
     parser.add_argument("--dim", type=int, default=5)
     parser.add_argument("--sync-interval", type=float, default=None,
                         help="[run] sync_interval_s for bopp (default: the key's default)")
+    parser.add_argument("--checkpoint-interval", type=float, default=None,
+                        help="[run] checkpoint_interval_s for bopp (0: after every batch; "
+                        "default: the key's default)")
     parser.add_argument("--folder", default=None,
                         help="where bopp writes its record (default: a temporary folder)")
     parser.add_argument("--optuna-trials", type=int, default=None,
@@ -86,7 +91,7 @@ def main():
 
     with tempfile.TemporaryDirectory(dir=args.folder) as folder:
         bopp_wall, bopp_cpu = bopp_run(args.bopp, folder, args.evaluations, args.batch, args.dim,
-                                       args.sync_interval)
+                                       args.sync_interval, args.checkpoint_interval)
     trials = args.optuna_trials or args.evaluations
     optuna_wall, optuna_cpu = optuna_run(trials, args.dim)
 

@@ -6,8 +6,11 @@
 #include "report_command.hpp"
 #include "stop_signals.hpp"
 
+#include <bopp/host/common/duration_text.hpp>
+
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace bopp::cli {
 namespace {
@@ -32,6 +35,21 @@ std::vector<std::string> settings(const Invocation& call) {
                                    : std::vector<std::string>{};
 }
 
+// --stop-after in seconds (0 when absent); false, with a message, when it is not a duration.
+bool stop_after(const Invocation& call, double& seconds) {
+  seconds = 0.0;
+  if (!call.options.count("stop-after")) return true;
+  const std::string text = call.options["stop-after"].as<std::string>();
+  const std::optional<double> parsed = host::parse_duration(text);
+  if (!parsed) {
+    std::fprintf(stderr, "bopp %s: --stop-after expects a positive duration, %s, not '%s'\n",
+                 call.command.c_str(), std::string(host::kDurationForms).c_str(), text.c_str());
+    return false;
+  }
+  seconds = *parsed;
+  return true;
+}
+
 int list_command(const Invocation& call) {
   if (!expect_args(call, 0, "no arguments")) return 2;
   return list_plugins(call.registry, call.options.count("paths") > 0);
@@ -52,6 +70,7 @@ int run_command(const Invocation& call) {
   run.output = text_option(call, "output");
   run.overwrite = call.options.count("overwrite") > 0;
   run.sync = call.options.count("no-sync") == 0;
+  if (!stop_after(call, run.stop_after_s)) return 2;
   run.verbosity = verbosity(call);
   return run_experiment_file(call.registry, run, stop_on_signals());
 }
@@ -62,6 +81,7 @@ int resume_command(const Invocation& call) {
   resume.folder = call.args[0];
   resume.force = call.options.count("force") > 0;
   resume.sync = call.options.count("no-sync") == 0;
+  if (!stop_after(call, resume.stop_after_s)) return 2;
   resume.verbosity = verbosity(call);
   return resume_run_folder(call.registry, resume, stop_on_signals());
 }
@@ -135,14 +155,15 @@ const std::vector<Command> kCommands = {
      list_command},
     {"describe", "describe NAME", "an algorithm's or objective's parameters", {}, describe_command},
     {"run",
-     "run FILE.toml [--set S.K=V]... [--unset S.K]... [--output DIR] [--overwrite] [--no-sync]",
+     "run FILE.toml [--set S.K=V]... [--unset S.K]... [--output DIR] [--overwrite] [--no-sync] "
+     "[--stop-after DURATION]",
      "run an experiment and write its run record",
-     {"set", "unset", "output", "overwrite", "no-sync"},
+     {"set", "unset", "output", "overwrite", "no-sync", "stop-after"},
      run_command},
     {"resume",
-     "resume DIR [--force] [--no-sync]",
+     "resume DIR [--force] [--no-sync] [--stop-after DURATION]",
      "continue a killed or stopped run to its budget, in its record",
-     {"force", "no-sync"},
+     {"force", "no-sync", "stop-after"},
      resume_command},
     {"eval",
      "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
@@ -166,9 +187,9 @@ const std::vector<Command> kCommands = {
      check_command},
 };
 
-constexpr std::string_view kCommandOptions[] = {"paths",   "set",  "unset",  "output", "overwrite",
-                                                "no-sync", "jobs", "format", "plot",   "target",
-                                                "points",  "seed", "json",   "force"};
+constexpr std::string_view kCommandOptions[] = {
+    "paths", "set",    "unset",  "output", "overwrite", "no-sync", "jobs",      "format",
+    "plot",  "target", "points", "seed",   "json",      "force",   "stop-after"};
 
 }  // namespace
 

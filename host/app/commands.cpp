@@ -147,6 +147,7 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   host::RunOptions options;
   options.overwrite = command.overwrite;
   options.sync = command.sync;
+  options.stop_after_s = command.stop_after_s;
   options.stop = &stop.stop;
   options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
@@ -158,6 +159,7 @@ int resume_run_folder(const host::PluginRegistry& registry, const ResumeCommand&
   print_broken(registry);
   host::RunOptions options;
   options.sync = command.sync;
+  options.stop_after_s = command.stop_after_s;
   options.stop = &stop.stop;
   options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
@@ -200,6 +202,10 @@ int print_run_result(const host::RunResult& result, const StopFlags& stop) {
   }
   if (result.status == host::RunStatus::stopped) {
     std::fprintf(stderr, "bopp: %s\n", result.message.c_str());
+    if (result.time_limit) {
+      std::fprintf(stderr, "bopp: `bopp resume %s` continues it\n", result.record.c_str());
+      return kTimeLimitExitStatus;
+    }
     const int signal = stop.signal.load();
     return stopped_exit_status(signal > 0 ? signal : SIGINT);
   }

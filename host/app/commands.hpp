@@ -18,14 +18,16 @@ struct RunCommand {
   std::string output;                  // "" keeps the file's
   bool overwrite = false;
   bool sync = true;
-  int verbosity = 0;  // count of -v: 1 shows plugins' info lines, 2 their debug lines
+  double stop_after_s = 0.0;  // --stop-after; 0: the experiment's time limit
+  int verbosity = 0;          // count of -v: 1 shows plugins' info lines, 2 their debug lines
 };
 
 struct ResumeCommand {
   std::string folder;
   bool force = false;  // resume although a plugin library changed
   bool sync = true;
-  int verbosity = 0;  // as RunCommand's
+  double stop_after_s = 0.0;  // as RunCommand's
+  int verbosity = 0;          // as RunCommand's
 };
 
 struct EvalCommand {
@@ -36,9 +38,13 @@ struct EvalCommand {
   int verbosity = 0;  // as RunCommand's
 };
 
+// The exit status of a run its time limit stopped: EX_TEMPFAIL, "try again" (bopp resume).
+inline constexpr int kTimeLimitExitStatus = 75;
+
 int list_plugins(const host::PluginRegistry& registry, bool paths_only);
 int describe_plugin(const host::PluginRegistry& registry, const std::string& name);
-// Stopped by one of the stop signals, the run records `stopped` and the status is 128 + signal.
+// Stopped by one of the stop signals, the run records `stopped` and the status is 128 + signal;
+// stopped by its time limit, kTimeLimitExitStatus.
 int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& command,
                         const StopFlags& stop);
 // Continues the run in a record folder; stopped, as run_experiment_file.

@@ -51,7 +51,10 @@ po::options_description visible_options() {
       "plots and data")("overwrite", "run: replace a run already in the output folder")(
       "no-sync", "run, resume: do not fsync the record after each batch (faster, less safe)")(
       "force", "resume: continue although a plugin library changed since the run")(
-      "points", po::value<std::string>(), "eval: CSV file of points, or - for stdin")(
+      "stop-after", po::value<std::string>(),
+      "run, resume: stop cleanly after this long (e.g. 3h50m, 90m, 45s), checkpointed, with "
+      "exit status 75; in place of [run] time_limit")("points", po::value<std::string>(),
+                                                      "eval: CSV file of points, or - for stdin")(
       "seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")(
       "jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")(
       "format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")(

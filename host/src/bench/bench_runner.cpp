@@ -17,6 +17,7 @@
 #include <fstream>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -86,6 +87,9 @@ std::string read_whole_file(const fs::path& file) {
   return text.str();
 }
 
+// `bopp run`'s exit status when its time limit stopped it (EX_TEMPFAIL).
+constexpr int kTimeLimitExit = 75;
+
 // The state shared by the workers: outcomes, the index file and the progress line.
 class Bench {
  public:
@@ -118,6 +122,7 @@ class Bench {
       } else {
         outcomes_[i].state = BenchRunState::pending;
         pending_.push_back(i);
+        if (run_is_resumable(record, run)) resumed_.insert(i);
       }
     }
   }
@@ -202,7 +207,7 @@ class Bench {
         write_index();
         draw_progress();
       }
-      BenchRunOutcome outcome = execute(runs_[i]);
+      BenchRunOutcome outcome = execute(runs_[i], resumed_.count(i) > 0);
       std::lock_guard lock(mutex_);
       --running_;
       ++finished_now_;
@@ -233,8 +238,9 @@ class Bench {
     children_.erase(std::find(children_.begin(), children_.end(), &child));
   }
 
-  // One run as a child `bopp run` process; its stdout and stderr go to logs/<run>.log.
-  BenchRunOutcome execute(const GridRun& run) {
+  // One run as a child `bopp run` process (`bopp resume` with `resume`, for a run a kill, a
+  // signal or a time limit stopped); its stdout and stderr go to logs/<run>.log.
+  BenchRunOutcome execute(const GridRun& run, bool resume) {
     const fs::path experiment_file = folder_ / "experiments" / (run.folder + ".toml");
     const fs::path log_file = folder_ / "logs" / (run.folder + ".log");
     try {
@@ -246,7 +252,7 @@ class Bench {
       return {run.folder, BenchRunState::failed, e.what()};
     }
     try {
-      ChildProcess child(run_arguments(experiment_file), log_file);
+      ChildProcess child(run_arguments(experiment_file, resume ? &run : nullptr), log_file);
       add_child(child);
       const ChildExit exit = child.wait();
       remove_child(child);
@@ -265,14 +271,19 @@ class Bench {
     write_file_atomically(file, text.str(), options_.sync);
   }
 
-  std::vector<std::string> run_arguments(const fs::path& experiment_file) const {
+  std::vector<std::string> run_arguments(const fs::path& experiment_file,
+                                         const GridRun* resumed) const {
     std::vector<std::string> args = {options_.bopp_program.string()};
     for (const fs::path& p : options_.plugin_path) {
       args.push_back("--plugin-path");
       args.push_back(p.string());
     }
     args.insert(args.end(), options_.run_options.begin(), options_.run_options.end());
-    args.insert(args.end(), {"run", experiment_file.string(), "--overwrite"});
+    if (resumed != nullptr) {
+      args.insert(args.end(), {"resume", (folder_ / resumed->folder).string()});
+    } else {
+      args.insert(args.end(), {"run", experiment_file.string(), "--overwrite"});
+    }
     if (!options_.sync) args.push_back("--no-sync");
     return args;
   }
@@ -290,6 +301,9 @@ class Bench {
     // A run the forwarded signal reached before it could catch it ends killed by it.
     const bool ended_by_forwarded =
         forwarded != 0 && (exit.signaled ? exit.signal == forwarded : exit.code == 128 + forwarded);
+    if (recorded == RunStatus::stopped && !exit.signaled && exit.code == kTimeLimitExit)
+      return {run.folder, BenchRunState::stopped,
+              "stopped (time limit); the next bench resumes it"};
     if (recorded == RunStatus::stopped || ended_by_forwarded ||
         (!exit.signaled && exit.code == 130)) {
       return {run.folder, BenchRunState::stopped,
@@ -379,6 +393,7 @@ class Bench {
   std::vector<GridRun> runs_;
   std::vector<BenchRunOutcome> outcomes_;
   std::vector<std::size_t> pending_;
+  std::set<std::size_t> resumed_;  // pending runs a resume continues (run_is_resumable)
   std::size_t next_ = 0;
   unsigned active_workers_ = 0;
   std::condition_variable worker_ended_;
@@ -406,14 +421,17 @@ bool libraries_changed(const fs::path& run_folder, const GridRun& run) {
          recorded->library_sha1(PluginRole::algorithm) != run.algorithm_library_sha1;
 }
 
-bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
-  if (recorded_status(run_folder) != RunStatus::completed) return false;
-  // Where the record lies is not part of the experiment (a bench folder may be moved), nor
-  // how often it is synced (records before sync_interval_s stay complete).
+namespace {
+
+// Whether the record in `run_folder` is of `experiment`. Where the record lies is not part of
+// it (a bench folder may be moved), nor how often it is synced or checkpointed, nor its time
+// limit (records written before those keys stay the grid's).
+bool records_experiment(const fs::path& run_folder, const toml::table& experiment) {
   auto without_output = [](toml::table t) {
     if (toml::table* run = t["run"].as_table()) {
-      run->erase("output");
-      run->erase("sync_interval_s");
+      for (const char* key :
+           {"output", "sync_interval_s", "checkpoints", "checkpoint_interval_s", "time_limit"})
+        run->erase(key);
     }
     return t;
   };
@@ -423,6 +441,22 @@ bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) 
   } catch (const toml::parse_error&) {
     return false;
   }
+}
+
+}  // namespace
+
+bool run_is_complete(const fs::path& run_folder, const toml::table& experiment) {
+  if (recorded_status(run_folder) != RunStatus::completed) return false;
+  return records_experiment(run_folder, experiment);
+}
+
+bool run_is_resumable(const fs::path& run_folder, const GridRun& run) {
+  const std::optional<RunStatus> status = recorded_status(run_folder);
+  if (status != RunStatus::stopped && status != RunStatus::running) return false;
+  const std::optional<RunJson> recorded = try_read_run_json(run_folder);
+  return recorded && recorded->bopp_version() == BOPP_VERSION && !run.experiment.async &&
+         records_experiment(run_folder, run.experiment.to_toml()) &&
+         !libraries_changed(run_folder, run);
 }
 
 BenchSummary run_bench(const BenchGrid& grid, const fs::path& folder, const BenchOptions& options) {

@@ -1,3 +1,4 @@
+#include <bopp/host/common/duration_text.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
@@ -28,6 +29,15 @@ const bopp::ParamTable& run_schema() {
       bopp::Param::real("sync_interval_s", 1.0,
                         "fsync evaluations.jsonl at most this often, seconds (0: every batch)")
           .at_least(0),
+      bopp::Param::boolean("checkpoints", true,
+                           "save the algorithm's state into the record (checkpoint.bin), so "
+                           "bopp resume replays only the batches after it"),
+      bopp::Param::real("checkpoint_interval_s", 60.0,
+                        "save a checkpoint at most this often, seconds (0: after every batch)")
+          .at_least(0),
+      bopp::Param::string("time_limit", "",
+                          "stop cleanly (checkpointed, exit status 75) once the run has taken "
+                          "this long: '3h50m', '90m', '45s' or seconds (empty: no limit)"),
   });
   return table;
 }
@@ -177,12 +187,31 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   Experiment e;
   e.source = source;
   toml::table run = take_table(document, "run", source);
+  // A time limit may be written as a number of seconds: checked as the text it stands for.
+  const std::string limit_where = toml_location(run.get("time_limit"), source);
+  if (toml::node* limit = run.get("time_limit"); limit != nullptr && !limit->is_string()) {
+    std::ostringstream number;
+    if (limit->is_integer()) number << limit->as_integer()->get();
+    if (limit->is_floating_point()) number << limit->as_floating_point()->get();
+    if (!number.str().empty()) run.insert_or_assign("time_limit", number.str());
+  }
   check_table(run, params_of(run_schema()), "[run]", "[run] ", source);
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
   e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
   e.output = *run["output"].value<std::string>();
   e.sync_interval_s = *run["sync_interval_s"].value<double>();
+  e.checkpoints = *run["checkpoints"].value<bool>();
+  e.checkpoint_interval_s = *run["checkpoint_interval_s"].value<double>();
+  e.time_limit = *run["time_limit"].value<std::string>();
+  if (!e.time_limit.empty()) {
+    const std::optional<double> seconds = parse_duration(e.time_limit);
+    if (!seconds) {
+      throw Error(limit_where + "[run] key 'time_limit' must be a positive duration, " +
+                  std::string(kDurationForms) + ", not '" + e.time_limit + "'");
+    }
+    e.time_limit_s = *seconds;
+  }
 
   toml::table evaluator = take_table(document, "evaluator", source);
   check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
@@ -245,7 +274,10 @@ toml::table Experiment::to_toml() const {
                   {"budget", static_cast<std::int64_t>(budget)},
                   {"batch", static_cast<std::int64_t>(batch)},
                   {"output", output},
-                  {"sync_interval_s", sync_interval_s}};
+                  {"sync_interval_s", sync_interval_s},
+                  {"checkpoints", checkpoints},
+                  {"checkpoint_interval_s", checkpoint_interval_s},
+                  {"time_limit", time_limit}};
   toml::table objective_table = objective.config;
   objective_table.insert("name", objective.name);
   toml::table algorithm_table = algorithm.config;

@@ -122,10 +122,7 @@ class AsyncFeed final : public PointFeed {
 void run_async(RunLoop& loop, RunResult& result) {
   AsyncFeed feed(loop, result);
   loop.evaluator().stream(feed);
-  if (feed.finish()) {
-    result.status = RunStatus::stopped;
-    result.message = loop.stop_message(result.evaluations, "the points under way finished");
-  }
+  if (feed.finish()) loop.stop(result, "the points under way finished");
 }
 
 }  // namespace bopp::host

@@ -60,12 +60,13 @@ void finish_batch(RunLoop& loop, AskedBatch& asked, RunResult& result) {
 void run_batches(RunLoop& loop, RunResult& result) {
   while (result.evaluations < loop.experiment().budget) {
     if (loop.stop_requested()) {
-      result.status = RunStatus::stopped;
-      result.message = loop.stop_message(result.evaluations, "the batch under way finished");
+      loop.stop(result, "the batch under way finished");
+      loop.after_batch(result, true);
       return;
     }
     AskedBatch asked = ask_batch(loop, result);
     finish_batch(loop, asked, result);
+    loop.after_batch(result, false);
     loop.show_progress(result);
   }
 }

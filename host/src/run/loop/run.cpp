@@ -37,6 +37,7 @@
 #include <bopp/host/run/loop/ask_tell.hpp>
 #include <bopp/host/run/loop/async_loop.hpp>
 #include <bopp/host/run/loop/batch_loop.hpp>
+#include <bopp/host/run/loop/checkpoints.hpp>
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/loop/run_footprint.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
@@ -107,7 +108,10 @@ RunEnd run_end(const RunResult& result, const RunTimes& times) {
 void run_to_end(RunLoop& loop, std::optional<AskedBatch> cut, RunResult& result) {
   result.status = RunStatus::completed;
   try {
-    if (cut) finish_batch(loop, *cut, result);
+    if (cut) {
+      finish_batch(loop, *cut, result);
+      loop.after_batch(result, false);
+    }
     if (loop.experiment().async) {
       run_async(loop, result);
     } else {
@@ -176,6 +180,21 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   std::unique_ptr<Algorithm> algorithm =
       make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
                          experiment.seed, algorithm_services);
+  const CheckpointOwner owner{algorithm_entry.name(),
+                              algorithm_entry.table->version ? algorithm_entry.table->version : "",
+                              algorithm_entry.library->file_sha1()};
+  RestoredState restored;
+  if (recorded != nullptr) {
+    restored = restore_checkpoint(*recorded, experiment, *algorithm, owner);
+    if (restored.spoiled) {
+      algorithm.reset();  // a refused state leaves the instance unusable: a fresh one replays
+      algorithm = make_run_algorithm(algorithm_entry, problem, experiment.algorithm.config_text(),
+                                     experiment.seed, algorithm_services);
+    }
+    if (!restored.not_used.empty() && options.log) {
+      options.log(BOPP_LOG_WARNING, "bopp", checkpoint_not_used_line(*recorded, restored.not_used));
+    }
+  }
   if (experiment.async && !algorithm->asks_with_pending()) {
     throw Error(experiment.source + ": [evaluator] async = true, but algorithm '" +
                 algorithm_entry.name() + "' (" +
@@ -209,6 +228,8 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   result.optimum = problem.optimum_value;
   result.minimize = problem.sense == bopp::Sense::minimize;
   RunLoop loop(experiment, problem, *algorithm, evaluator, log, options);
+  CheckpointWriter checkpoints(experiment, *algorithm, owner);
+  if (checkpoints_apply(experiment, *algorithm)) loop.checkpoint_with(checkpoints);
   std::optional<RunRecord> record;
   std::optional<AskedBatch> cut;
   if (recorded == nullptr) {
@@ -218,7 +239,11 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
     loop.start_recording(*record, 0);
   } else {
     // The whole replay comes before any write: a record that differs stays as it was.
-    cut = replay(loop, recorded->evaluations, result);
+    const std::span<const RecordedEvaluation> evaluations(recorded->evaluations);
+    loop.skip_restored(evaluations.first(restored.evaluations), result);
+    result.restored_evaluations = restored.evaluations;
+    result.checkpoint_not_used = restored.not_used;
+    cut = replay(loop, evaluations.subspan(restored.evaluations), result);
     replaying = false;
     record.emplace(recorded->folder, recorded->run.resumed(start),
                    RunRecord::Kept{recorded->evaluations_bytes, recorded->batches_bytes}, sync);
@@ -230,7 +255,12 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   close_record(*record, log, result);
   RunTimes times = loop.times();
   times.total_seconds = seconds_since(run_started);
+  // A completed run is never resumed: its checkpoint would only take room. Removed before
+  // run.json says so, so a kill in between leaves a record that a resume replays whole, never
+  // a completed record that keeps one.
+  if (result.status == RunStatus::completed) record->remove_checkpoint();
   record->update(run_json(run_end(result, times)));
+  result.checkpoints = checkpoints.written();
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include <bopp/host/run/loop/ask_tell.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
 
+#include <algorithm>
 #include <chrono>
 
 namespace bopp::host {
@@ -43,6 +44,12 @@ RunLoop::RunLoop(const Experiment& experiment, const bopp::Problem& problem, Alg
       progress_(options.progress ? stderr : nullptr, experiment.budget) {
   if (problem.optimum_value)
     regret_.emplace(*problem.optimum_value, problem.sense == bopp::Sense::minimize);
+  // Beyond 30 years a limit is none: the steady clock's nanoseconds would overflow.
+  const double limit =
+      std::min(options.stop_after_s > 0.0 ? options.stop_after_s : experiment.time_limit_s, 1e9);
+  if (limit > 0.0)
+    deadline_ = Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
 }
 
 void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches) {
@@ -100,12 +107,41 @@ void RunLoop::time(const BatchTiming& timing) {
   }
 }
 
-bool RunLoop::stop_requested() const { return options_.stop != nullptr && options_.stop->load(); }
+void RunLoop::skip_restored(std::span<const RecordedEvaluation> lines, RunResult& result) {
+  std::vector<RecordedEvaluation> batch;
+  for (std::size_t start = 0; start < lines.size();) {
+    std::size_t end = start;
+    while (end < lines.size() && lines[end].batch == lines[start].batch) ++end;
+    batch.assign(lines.begin() + static_cast<std::ptrdiff_t>(start),
+                 lines.begin() + static_cast<std::ptrdiff_t>(end));
+    record(batch, batch.size(), result);
+    next_batch();
+    start = end;
+  }
+}
 
-std::string RunLoop::stop_message(std::uint64_t evaluations, const std::string& finished) const {
+void RunLoop::after_batch(const RunResult& result, bool stopping) {
+  if (checkpoints_ == nullptr || record_ == nullptr) return;
+  if (const auto warning =
+          checkpoints_->after_batch(*record_, batch_, result.evaluations, stopping))
+    warn(*warning);
+}
+
+bool RunLoop::stop_requested() const {
+  return (options_.stop != nullptr && options_.stop->load()) ||
+         (deadline_ && Clock::now() >= *deadline_);
+}
+
+void RunLoop::stop(RunResult& result, const std::string& finished) const {
+  const bool signalled = options_.stop != nullptr && options_.stop->load();
   const int signal = options_.stop_signal != nullptr ? options_.stop_signal->load() : 0;
-  return std::string("stopped") + (signal > 0 ? " by " + signal_name(signal) : "") + " after " +
-         std::to_string(evaluations) + " evaluations, " + finished;
+  result.status = RunStatus::stopped;
+  result.time_limit = !signalled;
+  result.message = std::string("stopped") +
+                   (!signalled   ? " (time limit)"
+                    : signal > 0 ? " by " + signal_name(signal)
+                                 : "") +
+                   " after " + std::to_string(result.evaluations) + " evaluations, " + finished;
 }
 
 void RunLoop::show_progress(const RunResult& result) {
@@ -120,6 +156,11 @@ void RunLoop::recommend(RunResult& result) {
     log_.write(BOPP_LOG_WARNING, algorithm_.name(), result.message);
     if (options_.log) options_.log(BOPP_LOG_WARNING, algorithm_.name(), result.message);
   }
+}
+
+void RunLoop::warn(const std::string& message) {
+  log_.write(BOPP_LOG_WARNING, "bopp", message);
+  if (options_.log) options_.log(BOPP_LOG_WARNING, "bopp", message);
 }
 
 }  // namespace bopp::host

@@ -48,9 +48,11 @@ std::optional<AskedBatch> replay(RunLoop& loop, std::span<const RecordedEvaluati
   std::size_t next = 0;
   while (next < recorded.size()) {
     if (result.evaluations >= budget) {
-      throw Error("evaluation " + std::to_string(next) + " is past the budget: the record holds " +
-                  std::to_string(recorded.size()) + " evaluations, the experiment's budget is " +
-                  std::to_string(budget) + "; the record is left as it was");
+      throw Error("evaluation " + std::to_string(result.evaluations) +
+                  " is past the budget: the record holds " +
+                  std::to_string(result.evaluations + recorded.size() - next) +
+                  " evaluations, the experiment's budget is " + std::to_string(budget) +
+                  "; the record is left as it was");
     }
     AskedBatch asked = ask_batch(loop, result);
     const auto n = static_cast<std::size_t>(asked.X.rows());

@@ -73,6 +73,7 @@ RecordedRun read_recorded_run(const fs::path& folder) {
     }
     recorded.evaluations.push_back(std::move(e));
     recorded.evaluations_bytes = end;
+    recorded.evaluation_ends.push_back(end);
     return true;
   });
   const std::uint64_t batches_recorded =

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -45,6 +46,8 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   if (ec) throw Error("cannot write the run record '" + folder_.string() + "': " + ec.message());
   lock_.emplace(folder_, "run");  // before anything in the folder is read or replaced
   claim_folder(overwrite);
+  // An old run's checkpoint never stands beside the new run's evaluations.
+  bopp::host::remove_checkpoint(folder_);
   // run.json first: from here on, whatever a kill interrupts, the folder is a record that
   // says "running" (an overwritten run's end never stands beside a truncated file).
   write_run_json();
@@ -82,7 +85,7 @@ void RunRecord::open_files(Kept kept) {
 int RunRecord::open_at(const char* file, off_t size) {
   const fs::path path = folder_ / file;
   const int fd =
-      ::open(path.c_str(), O_WRONLY | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
+      ::open(path.c_str(), O_RDWR | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
   if (fd < 0) cannot_write(file, strerror_text());
   if (size > 0 && (::ftruncate(fd, size) != 0 || ::lseek(fd, size, SEEK_SET) != size)) {
     const std::string reason = strerror_text();
@@ -171,6 +174,32 @@ void RunRecord::update(const nlohmann::json& fields) {
   run_.update(fields);
   write_run_json();
 }
+
+void RunRecord::write_checkpoint(Checkpoint checkpoint) {
+  sync_evaluations();
+  if (sync_.enabled && ::fsync(batches_fd_) != 0)
+    cannot_write(record_file::kBatches, strerror_text());
+  // Read back only now, and only past what the last checkpoint read: a run that writes none
+  // pays nothing, one that writes many reads each line once.
+  std::string buffer(std::size_t{1} << 16, '\0');
+  while (digested_ < evaluations_size_) {
+    const auto want = static_cast<std::size_t>(
+        std::min<off_t>(evaluations_size_ - digested_, static_cast<off_t>(buffer.size())));
+    const ssize_t n = ::pread(evaluations_fd_, buffer.data(), want, digested_);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) cannot_write(record_file::kEvaluations, n < 0 ? strerror_text() : "file shrank");
+    evaluations_digest_.add(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+    digested_ += n;
+  }
+  checkpoint.header.evaluations_sha1 = evaluations_digest_.hex();
+  try {
+    bopp::host::write_checkpoint(folder_, checkpoint, sync_.enabled);
+  } catch (const Error& e) {
+    throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
+  }
+}
+
+void RunRecord::remove_checkpoint() { bopp::host::remove_checkpoint(folder_); }
 
 void RunRecord::write_run_json() {
   try {

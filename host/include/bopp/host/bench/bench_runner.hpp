@@ -44,16 +44,21 @@ struct BenchSummary {
 // <run> is GridRun::folder; index.json lists every run with its labels and status, and is
 // rewritten as runs end. A run is complete when its run.json says "completed", its
 // experiment.toml is the grid's and the plugin library files it recorded (library_sha1) are
-// those loaded now; complete runs are skipped, others are (re)run from the
-// start. A run that fails, crashes or is killed is reported and the others go on. A run
-// folder holding a completed run of a different experiment (the grid changed) is left
-// alone and reported as failed.
+// those loaded now; complete runs are skipped, runs a kill, a signal or a time limit stopped
+// are resumed (run_is_resumable), others are (re)run from the start. A run that fails, crashes or
+// is killed is reported and the others go on. A run folder holding a completed run of a different
+// experiment (the grid changed) is left alone and reported as failed.
 BenchSummary run_bench(const BenchGrid& grid, const std::filesystem::path& folder,
                        const BenchOptions& options);
 
 // Whether `run_folder` holds a completed run of `experiment` (as to_toml gives it; the
 // output folder aside, so a bench folder can be moved).
 bool run_is_complete(const std::filesystem::path& run_folder, const toml::table& experiment);
+
+// Whether `run_folder` holds a run of `run`'s experiment that a kill, a signal or a time limit
+// stopped (status running or stopped), recorded by this bopp with the libraries loaded now and
+// not asynchronous: the bench continues it with `bopp resume` instead of running it anew.
+bool run_is_resumable(const std::filesystem::path& run_folder, const GridRun& run);
 
 // True when the run.json in `run_folder` names other plugin library files (by SHA-1) than
 // `run` would load now, or none (a record older than the fingerprints).

@@ -38,6 +38,14 @@ struct Experiment {
   // How often the record is fsynced (RecordSync): it bounds what a power loss may cost and
   // never changes what is recorded.
   double sync_interval_s = 1.0;
+  // Whether the algorithm's state is saved into the record (checkpoint.bin) so a resume
+  // replays only the batches after it, and how often: 0, after every batch.
+  bool checkpoints = true;
+  double checkpoint_interval_s = 60.0;
+  // A limit on the run's wall-clock time, as written ("3h50m"; "" none) and in seconds (0 none):
+  // past it the batch under way finishes, a checkpoint is written and the run stops.
+  std::string time_limit;
+  double time_limit_s = 0.0;
   PluginSection objective;
   PluginSection algorithm;
   std::string evaluator = "serial";

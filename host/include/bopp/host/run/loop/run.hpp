@@ -25,6 +25,8 @@ struct RunOptions {
   const std::atomic<bool>* stop = nullptr;        // set it (e.g. on SIGINT) to stop after a batch
   const std::atomic<int>* stop_signal = nullptr;  // the signal that set `stop`, for the record
   std::uint64_t memory_ceiling = 0;  // bytes the run's points may take; 0: run_memory_ceiling()
+  // A time limit in seconds (--stop-after) in place of the experiment's [run] time_limit; 0: that.
+  double stop_after_s = 0.0;
   // The caller's own evaluation of the points (bopp.run(objective=callable)), in place of the
   // [objective] plugin's; the run still solves that plugin's problem (bounds, sense, optimum).
   // Only a serial [evaluator] may be named with it. run.json calls the objective
@@ -45,6 +47,12 @@ struct RunResult {
   bool minimize = false;                   // the objective's sense
   // Simple and cumulative regret after the last evaluation, when the optimum is known.
   std::optional<RegretSoFar> regret;
+  bool time_limit = false;  // stopped by its time limit, not a signal: resume it
+  // A resumed run: the evaluations its checkpoint covered (not replayed), and why none did
+  // (also logged as a warning); empty when one did or none applied.
+  std::uint64_t restored_evaluations = 0;
+  std::string checkpoint_not_used;
+  std::uint64_t checkpoints = 0;  // checkpoints written by this process
 };
 
 // Runs `experiment` (its plugin sections already resolved against `registry`). Errors
@@ -57,8 +65,9 @@ RunResult run_experiment(const Experiment& experiment, const PluginRegistry& reg
 struct RecordedRun;
 
 // Continues the run `recorded` holds (bopp resume; resume_run in run_resume.hpp checks the
-// record and holds its folder's lock): creates the plugins as `run_experiment` does, replays
-// the recorded evaluations (each asked point checked against the record bit for bit, the
+// record and holds its folder's lock): creates the plugins as `run_experiment` does, restores
+// the record's checkpoint when it belongs to the record (checkpoints.hpp), replays the recorded
+// evaluations after it (each asked point checked against the record bit for bit, the
 // recorded values told, nothing evaluated), then evaluates what the record lacks and goes on
 // to the budget, appending to the record. A replay that differs throws Error naming the
 // evaluation before anything in the folder is written.

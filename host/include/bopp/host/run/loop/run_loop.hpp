@@ -6,11 +6,13 @@
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/run/evaluators/evaluator.hpp>
 #include <bopp/host/run/input/experiment.hpp>
+#include <bopp/host/run/loop/checkpoints.hpp>
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/record/progress.hpp>
 #include <bopp/host/run/record/run_log.hpp>
 #include <bopp/host/run/record/run_record.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -46,6 +48,14 @@ class RunLoop {
   // From here on every batch is appended to `record`, with the timings of the replayed
   // batches past its first `timed_batches` lines. Before, nothing is written (a replay).
   void start_recording(RunRecord& record, std::uint64_t timed_batches);
+  // Saves the algorithm's state through `writer` once recording (after_batch).
+  void checkpoint_with(CheckpointWriter& writer) { checkpoints_ = &writer; }
+  // Counts the recorded batches a restored checkpoint covers into `result` (regret, best,
+  // failures) and moves past them, without asking or telling the algorithm.
+  void skip_restored(std::span<const RecordedEvaluation> lines, RunResult& result);
+  // After a told batch: a checkpoint when one is due, or (`stopping`) whenever a batch was told
+  // since the last.
+  void after_batch(const RunResult& result, bool stopping);
 
   // Up to `room` points from the algorithm, the ask timed.
   AskedBatch ask(std::uint64_t room);
@@ -64,16 +74,19 @@ class RunLoop {
   std::uint64_t batch() const { return batch_; }
   void next_batch() { ++batch_; }
 
+  // A stop signal came, or the time limit has passed.
   bool stop_requested() const;
-  // "stopped by SIGTERM after 60 evaluations, `finished`": whoever stopped the run, and what
-  // the record holds.
-  std::string stop_message(std::uint64_t evaluations, const std::string& finished) const;
+  // Ends `result` as stopped: "stopped by SIGTERM after 60 evaluations, `finished`" (or "stopped
+  // (time limit) after ..."), whoever stopped the run, and what the record holds.
+  void stop(RunResult& result, const std::string& finished) const;
   void show_progress(const RunResult& result);
   void finish_progress() { progress_.finish(); }
   // Asks the algorithm for its recommendation at the end. Every evaluation is recorded by
   // then, so one that fails (throws, or lies outside the bounds) costs the recommendation, not
   // the run: a warning, the status kept, and `recommended` left empty.
   void recommend(RunResult& result);
+  // A warning for the record's log and the terminal.
+  void warn(const std::string& message);
 
   const Experiment& experiment() const { return experiment_; }
   const bopp::Problem& problem() const { return problem_; }
@@ -94,6 +107,9 @@ class RunLoop {
   std::optional<RunningRegret> regret_;  // when the objective declares its optimum
   std::vector<BatchTiming> replayed_timings_;
   std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept
+  CheckpointWriter* checkpoints_ = nullptr;
+  // When the time limit ends the run (from the loop's creation); none without one.
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 }  // namespace bopp::host

@@ -13,6 +13,8 @@ inline constexpr const char* kRun = "run.json";
 inline constexpr const char* kEvaluations = "evaluations.jsonl";
 inline constexpr const char* kBatches = "batches.jsonl";
 inline constexpr const char* kLog = "log.jsonl";
+// The algorithm's state after the batches it names (checkpoint_file.hpp).
+inline constexpr const char* kCheckpoint = "checkpoint.bin";
 }  // namespace record_file
 
 // The keys of their JSON objects. A key several files share is one constant, whatever it means
@@ -73,6 +75,14 @@ inline constexpr const char* kPending = "pending";
 // log.jsonl
 inline constexpr const char* kPlugin = "plugin";
 inline constexpr const char* kLevel = "level";
+// checkpoint.bin's header line (with kBoppVersion, kAlgorithm, kVersion, kLibrarySha1,
+// kEvaluations)
+inline constexpr const char* kFormat = "format";
+inline constexpr const char* kExperimentSha1 = "experiment_sha1";
+inline constexpr const char* kBatches = "batches";
+inline constexpr const char* kEvaluationsSha1 = "evaluations_sha1";
+inline constexpr const char* kStateBytes = "state_bytes";
+inline constexpr const char* kStateSha1 = "state_sha1";
 }  // namespace record_key
 
 }  // namespace bopp::host

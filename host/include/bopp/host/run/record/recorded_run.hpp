@@ -17,6 +17,7 @@ struct RecordedRun {
   RunJson run;                                  // run.json
   std::vector<RecordedEvaluation> evaluations;  // every whole line of evaluations.jsonl
   std::uint64_t evaluations_bytes = 0;          // where the last whole line ends
+  std::vector<std::uint64_t> evaluation_ends;   // where each of those lines ends
   // The leading lines of batches.jsonl kept: batches 0, 1, ... in order, each of a batch that
   // evaluations.jsonl holds; and where they end.
   std::uint64_t timed_batches = 0;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <bopp/host/common/folder_lock.hpp>
+#include <bopp/host/common/sha1_digest.hpp>
 #include <bopp/host/run/record/batch_timing.hpp>
+#include <bopp/host/run/record/checkpoint_file.hpp>
 #include <bopp/host/run/record/evaluation_line.hpp>
 #include <bopp/host/run/record/run_json.hpp>
 
@@ -71,6 +73,12 @@ class RunRecord {
   void close_files();
   // Merges `fields` into run.json and rewrites it, after syncing what was appended.
   void update(const nlohmann::json& fields);
+  // Replaces checkpoint.bin with `checkpoint`, whose evaluations are all the lines appended so
+  // far (its `evaluations_sha1` is filled in here): evaluations.jsonl and batches.jsonl are
+  // synced first, so a checkpoint never stands beside a record shorter than it.
+  void write_checkpoint(Checkpoint checkpoint);
+  // Removes checkpoint.bin (a completed run's record does not keep it).
+  void remove_checkpoint();
 
   const std::filesystem::path& folder() const { return folder_; }
   // How many times evaluations.jsonl was fsynced.
@@ -98,6 +106,9 @@ class RunRecord {
   // The files' sizes after their last whole line: where a failed write is cut back to.
   off_t evaluations_size_ = 0;
   off_t batches_size_ = 0;
+  // Of evaluations.jsonl's first `digested_` bytes: what a checkpoint says it was written after.
+  Sha1Digest evaluations_digest_;
+  off_t digested_ = 0;
   bool unsynced_ = false;  // evaluations appended since the last fsync
   double last_sync_ = 0.0;
   std::uint64_t syncs_ = 0;
