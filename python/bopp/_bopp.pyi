@@ -37,6 +37,11 @@ class Optimizer:
         """The objective plugin's values (NaN where failed), with bopp run's seeds."""
     def recommend(self) -> npt.NDArray[np.float64]:
         """The algorithm's recommended point."""
+    def save(self, path: Union[str, PathLike]) -> None:
+        """Writes settings, counters and the algorithm's state to path, atomically."""
+    @staticmethod
+    def load(path: Union[str, PathLike], *, plugin_path: PluginPath = None) -> "Optimizer":
+        """An optimizer saved by save(); it asks exactly what the saved one would have."""
     @property
     def dim(self) -> int: ...
     @property

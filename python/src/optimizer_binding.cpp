@@ -13,6 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -125,6 +128,52 @@ class PyOptimizer {
 
   const host::Optimizer& get() const { return *optimizer_; }
 
+  // Made again from Optimizer.save's bytes (load, unpickling).
+  PyOptimizer(const std::string& bytes, const std::string& source, const py::object& plugin_path)
+      : registry_(plugin_registry(plugin_path)) {
+    const py::gil_scoped_release release;
+    const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    optimizer_ = host::Optimizer::load(*registry_, {data, bytes.size()}, source);
+  }
+
+  py::bytes to_bytes() {
+    std::vector<std::uint8_t> bytes;
+    {
+      const py::gil_scoped_release release;
+      const std::lock_guard lock(mutex_);
+      bytes = optimizer_->save();
+    }
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+  }
+
+  // Written beside `path` and renamed over it, so a crash leaves the old file or the new one.
+  void save(const py::object& path_like) {
+    const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
+    const std::string bytes = to_bytes();
+    const std::string partial = path + ".partial";
+    {
+      std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+      out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      out.flush();
+      if (!out) throw host::Error("Optimizer.save: cannot write '" + partial + "'");
+    }
+    std::error_code error;
+    std::filesystem::rename(partial, path, error);
+    if (error) {
+      throw host::Error("Optimizer.save: cannot rename '" + partial + "' to '" + path +
+                        "': " + error.message());
+    }
+  }
+
+  static std::unique_ptr<PyOptimizer> load(const py::object& path_like,
+                                           const py::object& plugin_path) {
+    const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw host::Error("Optimizer.load: cannot read '" + path + "'");
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::make_unique<PyOptimizer>(bytes, path, plugin_path);
+  }
+
  private:
   std::shared_ptr<const host::PluginRegistry> registry_;
   std::unique_ptr<host::Optimizer> optimizer_;
@@ -162,6 +211,19 @@ Errors raise bopp.Error with the CLI's one-line message.)doc")
            "The objective plugin's values of X's rows (NaN where an evaluation failed), with "
            "the seeds `bopp run` gives its evaluations. Only for an objective plugin.")
       .def("recommend", &PyOptimizer::recommend, "The algorithm's recommended point.")
+      .def("save", &PyOptimizer::save, py::arg("path"),
+           "Writes the optimizer (settings, counters and the algorithm's state) to `path`, "
+           "atomically. Optimizer.load(path) then asks exactly what this one would have. Raises "
+           "bopp.Error when the algorithm cannot save its state.")
+      .def_static("load", &PyOptimizer::load, py::arg("path"), py::kw_only(),
+                  py::arg("plugin_path") = py::none(),
+                  "An optimizer saved by Optimizer.save, with the plugins found on `plugin_path` "
+                  "(the default folders when None); the same plugin version must be there.")
+      .def(py::pickle([](PyOptimizer& o) { return o.to_bytes(); },
+                      [](const py::bytes& bytes) {
+                        return std::make_unique<PyOptimizer>(std::string(bytes), "<pickle>",
+                                                             py::none());
+                      }))
       .def_property_readonly(
           "dim", [](const PyOptimizer& o) { return o.get().problem().dim(); }, "Dimensions.")
       .def_property_readonly(

@@ -56,6 +56,7 @@ Optimizer::Optimizer(const PluginRegistry& registry, OptimizerSettings settings)
   const std::uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
 
   if (settings.objective) {
+    objective_config_.emplace(settings.objective->name, settings.objective->config_text());
     objective_services_ =
         std::make_unique<HostServices>(settings.objective->name, settings.log, nullptr, threads);
     const ObjectiveSpec spec = run_objective_spec(registry.objective(settings.objective->name),

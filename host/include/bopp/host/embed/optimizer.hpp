@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bopp::host {
@@ -74,8 +75,23 @@ class Optimizer {
   // The algorithm's recommendation, in the problem's box.
   Eigen::VectorXd recommend();
 
+  // The whole optimizer as bytes (optimizer_snapshot.cpp): its settings, counters and the
+  // algorithm's state (bopp/ext/state.h). Throws Error when the algorithm has no state extension.
+  // Saved between a tell and the next ask, a loaded optimizer asks exactly what this one would.
+  std::vector<std::uint8_t> save();
+  // An optimizer made from save()'s bytes with the plugins of `registry`; throws Error with one
+  // line naming `source` when the bytes are not an optimizer's, or the algorithm refuses its
+  // state (another version of the plugin, corrupt bytes).
+  static std::unique_ptr<Optimizer> load(const PluginRegistry& registry,
+                                         std::span<const std::uint8_t> bytes,
+                                         const std::string& source,
+                                         LogSink log = stderr_log_sink(BOPP_LOG_WARNING));
+
  private:
   std::string algorithm_config_;
+  // What load needs to make this optimizer again: the objective's name and resolved table, or
+  // the problem given.
+  std::optional<std::pair<std::string, std::string>> objective_config_;
   std::uint64_t seed_;
   std::uint64_t told_ = 0;
   std::uint64_t evaluated_ = 0;
