@@ -2,6 +2,7 @@
 
 #include "activation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -39,6 +40,7 @@ NetworkTraining<Scalar>::NetworkTraining(const Mlp& mlp, const Eigen::MatrixXd& 
   gradient_.resize(p);
   ones_ = Vector::Ones(n);
   residual_.resize(n);
+  column_.resize(std::max(mlp.shape().width, Eigen::Index{1}));
   inputs_.push_back(X.transpose().cast<Scalar>());
   for (int l = 1; l < mlp.layers(); ++l) {
     inputs_.emplace_back(mlp.units(l), n);
@@ -68,10 +70,14 @@ Scalar NetworkTraining<Scalar>::evaluate() {
   for (int l = 1; l < L; ++l) {
     const auto i = static_cast<std::size_t>(l - 1);
     pre_[i].noalias() = scale(l) * (W(l) * inputs_[i]);
-    pre_[i].colwise() += bias_std * b(l);
+    // Through a plain vector: a broadcast expression would be evaluated into a temporary.
+    auto bias = column_.head(mlp_.units(l));
+    bias = bias_std * b(l);
+    pre_[i].colwise() += bias;
     activation::apply(act, pre_[i], inputs_[i + 1]);
   }
-  output_.noalias() = scale(L) * (W(L) * inputs_.back());
+  output_.noalias() = W(L) * inputs_.back();  // one row: scaled after, as gb below
+  output_ *= scale(L);
   residual_ =
       beta_ *
           (output_.row(0).transpose().array() + bias_std * b(L)[0] + offsets_.array()).matrix() -
@@ -94,14 +100,18 @@ Scalar NetworkTraining<Scalar>::evaluate() {
     gb[0] = bias_std * residual_.sum();
   }
   if (L > 1) {
-    signals_.back().noalias() = (scale(L) * W(L).transpose()) * residual_.transpose();
+    auto weights = column_.head(mlp_.units(L - 1));
+    weights = scale(L) * W(L).transpose();
+    signals_.back().noalias() = weights * residual_.transpose();
     activation::scale_by_derivative(act, pre_.back(), signals_.back());
   }
   for (int l = L - 1; l >= 1; --l) {
     const auto i = static_cast<std::size_t>(l - 1);
     auto [gW, gb] = gradient_of(l);
     gW.noalias() = scale(l) * (signals_[i] * inputs_[i].transpose());
-    gb.noalias() = bias_std * (signals_[i] * ones_);
+    // A matrix-vector product copies a scaled operand: the scale comes after.
+    gb.noalias() = signals_[i] * ones_;
+    gb *= bias_std;
     if (l > 1) {
       signals_[i - 1].noalias() = scale(l) * (W(l).transpose() * signals_[i]);
       activation::scale_by_derivative(act, pre_[i - 1], signals_[i - 1]);

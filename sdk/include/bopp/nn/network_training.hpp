@@ -49,6 +49,7 @@ class NetworkTraining {
   Vector y_, offsets_;
   Vector theta_, gradient_, anchor_, step_scales_, ones_;
   Vector residual_;              // β (f + δ) − y
+  Vector column_;                // a layer's scaled biases, or the last layer's weights
   std::vector<Matrix> inputs_;   // A_0 = Xᵀ, A_1 … A_L (one column per point)
   std::vector<Matrix> pre_;      // H_1 … H_L of the hidden layers
   std::vector<Matrix> signals_;  // the residual-weighted signals β r_j ∂f_j/∂h_l, l = 1 … L

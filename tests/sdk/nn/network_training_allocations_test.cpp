@@ -1,0 +1,71 @@
+// One workspace per training: a training of 50 steps allocates what one of 5 steps does (its
+// setup and its result), in float and double. The heap allocations are counted by wrapping
+// glibc's malloc in this program (Eigen and OpenBLAS allocate through it); the sanitizer build,
+// which intercepts malloc itself, skips the count.
+#include <bopp/nn/network_training.hpp>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstddef>
+#include <random>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define BOPP_TEST_COUNTS_MALLOC 0
+#else
+#define BOPP_TEST_COUNTS_MALLOC 1
+#endif
+
+namespace {
+std::atomic<long> allocations{0};
+}  // namespace
+
+#if BOPP_TEST_COUNTS_MALLOC
+extern "C" void* __libc_malloc(std::size_t size);
+extern "C" void* malloc(std::size_t size) noexcept {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(size);
+}
+#endif
+
+namespace {
+
+using namespace bopp::nn;
+
+template <class Scalar>
+long allocations_of_a_training(int steps) {
+  MlpShape shape;
+  shape.input_dim = 4;
+  shape.width = 64;
+  const Mlp mlp(shape);
+  std::mt19937_64 rng(1);
+  std::normal_distribution<double> normal;
+  const auto draw = [&] { return normal(rng); };
+  const Eigen::MatrixXd X = Eigen::MatrixXd::NullaryExpr(30, 4, draw);
+  const Eigen::VectorXd y = Eigen::VectorXd::NullaryExpr(30, draw);
+  const Eigen::VectorXd theta0 = Eigen::VectorXd::NullaryExpr(mlp.parameter_count(), draw);
+  TrainingOptions options;
+  options.max_steps = steps;
+  options.step_scales = mlp.standard_parameterization_steps();
+  NetworkTraining<Scalar> training(mlp, X, y, Eigen::VectorXd::Zero(30), 1.0);
+  const long before = allocations.load();
+  const TrainingResult result = training.train(0.01, theta0, theta0, options);
+  const long made = allocations.load() - before;
+  EXPECT_EQ(result.steps, steps);
+  return made;
+}
+
+template <class Scalar>
+class NetworkTrainingAllocations : public ::testing::Test {};
+using Precisions = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(NetworkTrainingAllocations, Precisions);
+
+TYPED_TEST(NetworkTrainingAllocations, NoneInAStep) {
+  if (!BOPP_TEST_COUNTS_MALLOC) GTEST_SKIP() << "the sanitizer intercepts malloc";
+  allocations_of_a_training<TypeParam>(5);  // the BLAS's own first-call setup
+  const long few = allocations_of_a_training<TypeParam>(5);
+  EXPECT_GT(few, 0);  // the count works: the result's parameters at least
+  EXPECT_EQ(allocations_of_a_training<TypeParam>(50), few);
+}
+
+}  // namespace
