@@ -64,10 +64,11 @@ std::string first_differing_coordinate(const bopp::Points& a, const bopp::Points
   return "";
 }
 
-// Rounds of ask and tell before the state is saved (at the start, after one round, past the
-// initial designs), and rounds compared after it.
-constexpr int kStateRoundsBefore[] = {0, 1, kRounds};
+// Rounds of ask and tell before the state is saved (at the start, after one round, and two
+// rounds before the end), and rounds compared after it: the last ask is the kRounds-th round's,
+// as in the other checks, so the model-based asks are reached and no more training is paid.
 constexpr int kStateRoundsAfter = 2;
+constexpr int kStateRoundsBefore[] = {0, 1, kRounds - kStateRoundsAfter};
 
 }  // namespace
 
