@@ -101,7 +101,7 @@ class TableInstance {
 };
 
 // Every digit of v, so values that differ in the last bits print differently.
-inline std::string all_digits(double v) {
+inline std::string seventeen_digits(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
@@ -138,7 +138,8 @@ inline std::string state_round_trip(const bopp_algorithm_class& table, const bop
       for (Eigen::Index c = 0; c < A.cols(); ++c) {
         if (std::memcmp(&A(r, c), &B(r, c), sizeof(double)) != 0) {
           return "ask " + std::to_string(b) + ", row " + std::to_string(r) + ", column " +
-                 std::to_string(c) + ": " + all_digits(A(r, c)) + " against " + all_digits(B(r, c));
+                 std::to_string(c) + ": " + seventeen_digits(A(r, c)) + " against " +
+                 seventeen_digits(B(r, c));
         }
       }
     }

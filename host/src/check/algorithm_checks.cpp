@@ -41,7 +41,7 @@ bool same_bits(const bopp::Points& a, const bopp::Points& b) {
          std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
 }
 
-std::string all_digits(double v) {
+std::string seventeen_digits(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
@@ -57,7 +57,8 @@ std::string first_differing_coordinate(const bopp::Points& a, const bopp::Points
     for (Eigen::Index c = 0; c < a.cols(); ++c) {
       if (std::memcmp(&a(r, c), &b(r, c), sizeof(double)) != 0) {
         return "row " + std::to_string(r) + ", column " + std::to_string(c) + ": " +
-               all_digits(a(r, c)) + " against the restored instance's " + all_digits(b(r, c));
+               seventeen_digits(a(r, c)) + " against the restored instance's " +
+               seventeen_digits(b(r, c));
       }
     }
   }
