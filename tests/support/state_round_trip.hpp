@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -99,6 +100,13 @@ class TableInstance {
   char error_[1024] = {};
 };
 
+// Every digit of v, so values that differ in the last bits print differently.
+inline std::string seventeen_digits(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
 // "" when the restored instance asks what the original asks, bit for bit; otherwise which ask,
 // row and column differ first, with both values.
 inline std::string state_round_trip(const bopp_algorithm_class& table, const bopp::Problem& problem,
@@ -130,8 +138,8 @@ inline std::string state_round_trip(const bopp_algorithm_class& table, const bop
       for (Eigen::Index c = 0; c < A.cols(); ++c) {
         if (std::memcmp(&A(r, c), &B(r, c), sizeof(double)) != 0) {
           return "ask " + std::to_string(b) + ", row " + std::to_string(r) + ", column " +
-                 std::to_string(c) + ": " + std::to_string(A(r, c)) + " against " +
-                 std::to_string(B(r, c));
+                 std::to_string(c) + ": " + seventeen_digits(A(r, c)) + " against " +
+                 seventeen_digits(B(r, c));
         }
       }
     }

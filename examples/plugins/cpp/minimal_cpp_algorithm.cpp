@@ -47,6 +47,18 @@ class HillClimber {
 
   Eigen::VectorXd recommend() { return best_x_; }
 
+  // Optional: checkpoints (docs/writing-a-plugin.md), so a long run resumes without replaying.
+  void save(bopp::StateArchive& archive) const {
+    archive.write("rng", rng_);
+    archive.write("best_x", best_x_);
+    archive.write("best_y", best_y_);
+  }
+  void restore(const bopp::StateArchive& archive) {
+    archive.read("rng", rng_);
+    archive.read("best_x", best_x_);
+    archive.read("best_y", best_y_);
+  }
+
  private:
   bopp::Problem problem_;
   double step_;

@@ -3,6 +3,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -39,6 +40,36 @@ bool same_bits(const bopp::Points& a, const bopp::Points& b) {
   return a.rows() == b.rows() && a.cols() == b.cols() &&
          std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
 }
+
+std::string seventeen_digits(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+// "" when a and b are equal bit for bit, else where they first differ, with both values.
+std::string first_differing_coordinate(const bopp::Points& a, const bopp::Points& b) {
+  if (a.rows() != b.rows()) {
+    return std::to_string(a.rows()) + " points against the restored instance's " +
+           std::to_string(b.rows());
+  }
+  for (Eigen::Index r = 0; r < a.rows(); ++r) {
+    for (Eigen::Index c = 0; c < a.cols(); ++c) {
+      if (std::memcmp(&a(r, c), &b(r, c), sizeof(double)) != 0) {
+        return "row " + std::to_string(r) + ", column " + std::to_string(c) + ": " +
+               seventeen_digits(a(r, c)) + " against the restored instance's " +
+               seventeen_digits(b(r, c));
+      }
+    }
+  }
+  return "";
+}
+
+// Rounds of ask and tell before the state is saved (at the start, after one round, and two
+// rounds before the end), and rounds compared after it: the last ask is the kRounds-th round's,
+// as in the other checks, so the model-based asks are reached and no more training is paid.
+constexpr int kStateRoundsAfter = 2;
+constexpr int kStateRoundsBefore[] = {0, 1, kRounds - kStateRoundsAfter};
 
 }  // namespace
 
@@ -152,6 +183,44 @@ void check_algorithm(const AlgorithmEntry& entry, const std::string& config,
         return std::string();
       });
       if (!difference.empty()) return difference + on(p);
+    }
+    return std::string();
+  });
+
+  // bopp/ext/state.h: saved after k rounds and restored into a fresh instance, the state must
+  // make it ask what the original asks next, bit for bit.
+  Algorithm probe(entry, problems.front().problem, config, kCheckSeed, services);
+  if (!probe.offers_state()) {
+    sink({subject, "state-round-trip", true,
+          "not offered (bopp.state/1): a resume replays every ask"});
+    return;
+  }
+  run_check(subject, "state-round-trip", sink, [&] {
+    for (const CheckProblem& p : problems) {
+      for (const int before : kStateRoundsBefore) {
+        const std::string difference = with_problem(p, [&] {
+          Algorithm original(entry, p.problem, config, kCheckSeed, services);
+          for (int round = 0; round < before; ++round)
+            tell_round(original, p.problem, original.ask(kRoundBatch));
+          Algorithm restored(entry, p.problem, config, kCheckSeed, services);
+          restored.restore_state(original.save_state());
+          for (int round = 0; round < kStateRoundsAfter; ++round) {
+            const bopp::Points a = original.ask(kRoundBatch);
+            const bopp::Points b = restored.ask(kRoundBatch);
+            const std::string where = first_differing_coordinate(a, b);
+            if (!where.empty()) {
+              return "saved after " + std::to_string(before) +
+                     (before == 1 ? " round of " : " rounds of ") + std::to_string(kRoundBatch) +
+                     " points and restored, ask " + std::to_string(round + 1) + " differs at " +
+                     where + " (expected bit-identical asks)";
+            }
+            tell_round(original, p.problem, a);
+            tell_round(restored, p.problem, b);
+          }
+          return std::string();
+        });
+        if (!difference.empty()) return difference + on(p);
+      }
     }
     return std::string();
   });

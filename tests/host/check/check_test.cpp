@@ -61,9 +61,10 @@ TEST(Check, PassesEveryShippedPluginLibrary) {
 
 TEST(Check, ExercisesEveryClassOfALibrary) {
   const Outcome o = check(plugin_dir() / "libbopp-random.so");
-  for (const char* name : {"loads", "exports", "manifest", "struct-sizes", "defaults",
-                           "create-destroy", "problem-shapes", "ask-in-bounds",
-                           "tell-failed-points", "recommend-in-bounds", "reproducible"}) {
+  for (const char* name :
+       {"loads", "exports", "manifest", "struct-sizes", "defaults", "create-destroy",
+        "problem-shapes", "ask-in-bounds", "tell-failed-points", "recommend-in-bounds",
+        "reproducible", "state-round-trip"}) {
     const std::string line =
         line_of(o.out, name,
                 name == std::string("loads") || name == std::string("exports") ||
@@ -169,6 +170,8 @@ TEST(Check, FailsEachMisbehavingClassWithItsCheck) {
   expect_failed(o, "recommend-in-bounds", "bad_recommend_algorithm",
                 "failed in recommend: recommend failed on purpose");
   expect_failed(o, "reproducible", "unseeded_algorithm", "asked different points in round 1");
+  expect_failed(o, "state-round-trip", "forgetful_algorithm",
+                "saved after 1 round of 4 points and restored, ask 1 differs at row 0, column 0: ");
   expect_failed(o, "evaluates", "throwing_objective", "boom at x0 > 0.5");
   expect_failed(o, "evaluates", "nan_objective", "the objective returned NaN");
   expect_failed(o, "grouping", "batch_size_objective",
@@ -179,6 +182,10 @@ TEST(Check, FailsEachMisbehavingClassWithItsCheck) {
   // The well-behaved classes of the same library pass.
   EXPECT_EQ(line_of(o.out, "evaluates", "mixed_objective").rfind("ok", 0), 0u) << o.out;
   EXPECT_EQ(line_of(o.out, "reproducible", "logging_algorithm").rfind("ok", 0), 0u) << o.out;
+  // A class without the state extension is told so, not failed.
+  const std::string stateless = line_of(o.out, "state-round-trip", "logging_algorithm");
+  EXPECT_EQ(stateless.rfind("ok", 0), 0u) << o.out;
+  EXPECT_NE(stateless.find("not offered"), std::string::npos) << stateless;
 
   const Outcome raw = check(test_library("misbehaving-raw", "libbopp-misbehaving_raw.so"));
   EXPECT_EQ(raw.exit_code, 1);

@@ -3,7 +3,9 @@
 
 #include <bopp/plugin.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <stdexcept>
 
 namespace misbehaving {
@@ -79,6 +81,37 @@ struct BadRecommendAlgorithm {
 
   bopp::Problem problem;
   bool outside;
+};
+
+// Asks uniform points from its seeded generator, and offers checkpoints whose state forgets
+// the generator (it keeps only how many points were asked): a restored instance asks again
+// what the original asked first. `bopp check` must report it as a state that does not
+// round-trip.
+struct ForgetfulAlgorithm {
+  static constexpr const char* name = "forgetful_algorithm";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "uniform points; its saved state forgets the generator";
+  static std::vector<bopp::Param> params() { return {}; }
+  ForgetfulAlgorithm(const bopp::Problem& p, const bopp::Config&, std::uint64_t seed,
+                     const bopp::Host&)
+      : problem(p), rng(seed) {}
+  bopp::Points ask(std::size_t max_points) {
+    bopp::Points X(static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points)), problem.dim());
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (Eigen::Index r = 0; r < X.rows(); ++r)
+      for (Eigen::Index c = 0; c < X.cols(); ++c)
+        X(r, c) = problem.lower[c] + u(rng) * (problem.upper[c] - problem.lower[c]);
+    asked += X.rows();
+    return X;
+  }
+  void tell(const bopp::Points&, const Eigen::VectorXd&, std::span<const std::int32_t>) {}
+  Eigen::VectorXd recommend() const { return (problem.lower + problem.upper) / 2; }
+  void save(bopp::StateArchive& archive) const { archive.write("asked", asked); }
+  void restore(const bopp::StateArchive& archive) { archive.read("asked", asked); }
+
+  bopp::Problem problem;
+  std::mt19937_64 rng;
+  std::int64_t asked = 0;
 };
 
 }  // namespace misbehaving

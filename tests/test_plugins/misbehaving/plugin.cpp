@@ -21,4 +21,5 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Objective<misbehaving::CountingObjective>,
                     bopp::Objective<misbehaving::ThreadBoundObjective>,
                     bopp::Objective<misbehaving::RequiredKeyObjective>,
-                    bopp::Algorithm<misbehaving::UnseededAlgorithm>)
+                    bopp::Algorithm<misbehaving::UnseededAlgorithm>,
+                    bopp::Algorithm<misbehaving::ForgetfulAlgorithm>)
