@@ -3,6 +3,7 @@
 // evaluator kind; a checkpoint that does not belong to the record (absent, truncated, corrupt,
 // another algorithm's or version's, newer than the record, refused by the plugin) is said so in
 // one line and the whole record replayed instead; a time limit stops a run checkpointed.
+#include <bopp/abi.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/loop/run.hpp>
@@ -121,8 +122,9 @@ struct LoggedOptions {
   RunOptions options = test::quiet_run_options();
   std::vector<std::string> lines;
   LoggedOptions() {
-    options.log = [this](std::int32_t, const std::string&, const std::string& message) {
-      lines.push_back(message);
+    // What the host says about its checkpoints; the plugins' debug lines (a fit's cost) are not.
+    options.log = [this](std::int32_t level, const std::string&, const std::string& message) {
+      if (level > BOPP_LOG_DEBUG) lines.push_back(message);
     };
   }
 };
