@@ -2,7 +2,7 @@
 #       -DLIBRARIES=a.a;b.a -DEXPECTED=name -DPORTABLE=c.a -P check_eigen_configuration.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
-set(flags -std=c++20 -O1 -include bopp/eigen_configuration.hpp -I${INCLUDES})
+set(flags -std=c++20 -O0 -include bopp/eigen_configuration.hpp -I${INCLUDES})
 foreach(dir IN LISTS EIGEN_INCLUDES)
   list(APPEND flags -isystem ${dir})
 endforeach()
