@@ -87,6 +87,15 @@ def run_json(record):
     return run
 
 
+def seconds_of_batches_from(record, first):
+    """The ask, evaluation and tell seconds batches.jsonl gives for batches `first`, ...: the
+    work a resume after them has to do again."""
+    with open(os.path.join(record, "batches.jsonl")) as f:
+        batches = [json.loads(line) for line in f]
+    return sum(b["ask_time"] + b["evaluation_time"] + b["tell_time"] for b in batches
+               if b["batch"] >= first)
+
+
 def same_run(expected, actual):
     return evaluations(expected) == evaluations(actual) and run_json(expected) == run_json(actual)
 
@@ -144,6 +153,10 @@ def main():
         child.send_signal(stopped_by)
         child.wait()
         kept = lines_in(os.path.join(killed, "evaluations.jsonl"))
+        # The batches after the stop (read before the resume adds them), as the uninterrupted run spent them (batch 1: one each).
+        with open(os.path.join(killed, "evaluations.jsonl")) as f:
+            recorded_batches = max((json.loads(line)["batch"] for line in f), default=-1) + 1
+        t_left = seconds_of_batches_from(straight, recorded_batches)
         checkpoint = os.path.join(killed, "checkpoint.bin")
         size = os.path.getsize(checkpoint) if os.path.exists(checkpoint) else None
         replayed = os.path.join(folder, "replayed")
@@ -165,7 +178,9 @@ def main():
     replay_fraction = t_replay / t_default
     if size is not None:
         fraction = t_resume / t_default
-        print(f"  resume from the checkpoint: {t_resume:.3f} s = {100 * fraction:.1f} % of the run")
+        print(f"  resume from the checkpoint: {t_resume:.3f} s = {100 * fraction:.1f} % of the run; "
+              f"the batches left took {t_left:.3f} s in the uninterrupted run, so restoring cost "
+              f"{t_resume - t_left:.3f} s = {100 * (t_resume - t_left) / t_default:.1f} %")
     print(f"  resume by full replay:      {t_replay:.3f} s = {100 * replay_fraction:.1f} % of the "
           "run")
     if size is None:
