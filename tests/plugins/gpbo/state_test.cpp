@@ -1,6 +1,6 @@
 // Checkpoints of gpbo: a restored instance asks what the original asks, bit for bit, saved during
 // the Sobol design, past it (warm-started fits), with kriging-believer and Thompson batches, and
-// on a candidate set.
+// on a candidate set, and under restart schedules whose counters decide the next fit.
 #include "gpbo.hpp"
 
 #include <bopp/plugin.hpp>
@@ -39,7 +39,12 @@ TEST_P(GpboState, ARestoredRunAsksWhatTheOriginalAsks) {
 INSTANTIATE_TEST_SUITE_P(Acquisitions, GpboState,
                          ::testing::Values("acquisition = \"logei\"", "acquisition = \"ucb\"",
                                            "acquisition = \"ts\"",
-                                           "acquisition = \"ei\"\nlearn_noise = false"));
+                                           "acquisition = \"ei\"\nlearn_noise = false",
+                                           // The restart schedule's counters decide the next fit.
+                                           "fit_restart_schedule = \"scheduled\"\n"
+                                           "fit_restart_first = 1\nfit_restart_every = 2",
+                                           "fit_restart_schedule = \"adaptive\"\n"
+                                           "fit_restart_first = 1\nfit_restart_every = 4"));
 
 TEST(GpboStateCandidates, ACandidateSetRoundTrips) {
   bopp::Problem problem = bopp::Problem::box(2, 0, 1);
