@@ -129,15 +129,24 @@ std::unique_ptr<Optimizer> Optimizer::load(const PluginRegistry& registry,
   settings.source = source;
   settings.log = std::move(log);
   auto optimizer = std::make_unique<Optimizer>(registry, std::move(settings));
-  const Json& state = j.at("state");
-  if (!state.is_binary()) throw Error(source + ": not a saved optimizer (no algorithm state)");
+  const auto state = j.find("state");
+  if (state == j.end() || !state->is_binary()) {
+    throw Error(source + ": not a saved optimizer (no algorithm state)");
+  }
   try {
-    optimizer->algorithm_->restore_state(state.get_binary());
+    optimizer->algorithm_->restore_state(state->get_binary());
   } catch (const Error& e) {
     throw Error(source + ": " + e.what());
   }
-  optimizer->told_ = j.value("told", std::uint64_t{0});
-  optimizer->evaluated_ = j.value("evaluated", std::uint64_t{0});
+  const auto count = [&](const char* key) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_unsigned()) {
+      throw Error(source + ": not a saved optimizer (no count '" + key + "')");
+    }
+    return it->get<std::uint64_t>();
+  };
+  optimizer->told_ = count("told");
+  optimizer->evaluated_ = count("evaluated");
   return optimizer;
 }
 
