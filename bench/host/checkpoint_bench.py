@@ -15,7 +15,7 @@
     bench/host/checkpoint_bench.py --bopp build/release/bin/bopp --algorithm gpbo \\
         --set algorithm.acquisition=ucb --objective hartmann6 --evaluations 300 --kill-after 290
 
-The issue's target: gpbo (UCB) on hartmann6, batch 1, 300 evaluations killed after 290: the
+The target: gpbo (UCB) on hartmann6, batch 1, 300 evaluations killed after 290: the
 resume in at most 5 % of the uninterrupted run's time. docs/long-runs.md gives the figures.
 """
 import argparse
