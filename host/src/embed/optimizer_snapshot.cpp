@@ -3,11 +3,10 @@
 // (bopp/ext/state.h); around them, what it takes to create the same instance again.
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/embed/optimizer.hpp>
+#include <bopp/kit/state_archive.hpp>
 
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
-
-#include <cstring>
 
 namespace bopp::host {
 namespace {
@@ -16,62 +15,35 @@ constexpr const char* kFormat = "bopp.optimizer/1";
 
 using Json = nlohmann::json;
 
-// Doubles as their bytes, so a bound or candidate comes back bit for bit.
-Json bytes_of(const double* data, std::size_t count) {
-  std::vector<std::uint8_t> bytes(count * sizeof(double));
-  if (count != 0) std::memcpy(bytes.data(), data, bytes.size());
-  return Json::binary(std::move(bytes));
-}
-
-std::vector<double> doubles_of(const Json& j, const std::string& source, const char* what) {
-  if (!j.is_binary() || j.get_binary().size() % sizeof(double) != 0) {
-    throw Error(source + ": not a saved optimizer (" + what + " is not a list of numbers)");
-  }
-  std::vector<double> out(j.get_binary().size() / sizeof(double));
-  if (!out.empty()) std::memcpy(out.data(), j.get_binary().data(), j.get_binary().size());
-  return out;
-}
-
-Eigen::VectorXd vector_of(const std::vector<double>& v) {
-  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
-}
-
+// The problem given, through the kit's StateArchive: bounds and candidates as their bytes, so
+// they come back bit for bit.
 Json problem_json(const bopp::Problem& p) {
-  Json kinds = Json::array();
-  for (const auto kind : p.kinds) kinds.push_back(static_cast<int>(kind));
-  Json j{
-      {"lower", bytes_of(p.lower.data(), static_cast<std::size_t>(p.lower.size()))},
-      {"upper", bytes_of(p.upper.data(), static_cast<std::size_t>(p.upper.size()))},
-      {"kinds", kinds},
-      {"sense", static_cast<int>(p.sense)},
-      {"candidate_rows", p.candidates.rows()},
-      {"candidates", bytes_of(p.candidates.data(), static_cast<std::size_t>(p.candidates.size()))}};
-  if (p.optimum_value) j["optimum_value"] = bytes_of(&*p.optimum_value, 1);
-  return j;
+  StateArchive archive;
+  archive.write("lower", p.lower);
+  archive.write("upper", p.upper);
+  archive.write("kinds", p.kinds);
+  archive.write("sense", p.sense);
+  archive.write("candidates", p.candidates);
+  archive.write("optimum_value", p.optimum_value);
+  return archive.fields();
 }
 
 bopp::Problem problem_from(const Json& j, const std::string& source) {
-  const auto field = [&](const char* key) -> const Json& {
-    if (!j.contains(key)) throw Error(source + ": not a saved optimizer (no problem " + key + ")");
-    return j.at(key);
-  };
   bopp::Problem p;
-  p.lower = vector_of(doubles_of(field("lower"), source, "lower"));
-  p.upper = vector_of(doubles_of(field("upper"), source, "upper"));
-  for (const auto& kind : field("kinds")) {
-    p.kinds.push_back(static_cast<bopp::DimensionKind>(kind.get<int>()));
+  try {
+    const StateArchive archive(j, "problem");
+    archive.read("lower", p.lower);
+    archive.read("upper", p.upper);
+    archive.read("kinds", p.kinds);
+    archive.read("sense", p.sense);
+    archive.read("candidates", p.candidates);
+    archive.read("optimum_value", p.optimum_value);
+  } catch (const StateError& e) {
+    throw Error(source + ": not a saved optimizer (" + e.what() + ")");
   }
-  p.sense = static_cast<bopp::Sense>(field("sense").get<int>());
-  const auto rows = field("candidate_rows").get<Eigen::Index>();
-  const std::vector<double> candidates = doubles_of(field("candidates"), source, "candidates");
-  if (rows > 0) {
-    if (candidates.size() != static_cast<std::size_t>(rows * p.lower.size())) {
-      throw Error(source + ": not a saved optimizer (candidates of the wrong size)");
-    }
-    p.candidates = bopp::ConstPointsMap(candidates.data(), rows, p.lower.size());
-  }
-  if (j.contains("optimum_value")) {
-    p.optimum_value = doubles_of(j.at("optimum_value"), source, "optimum_value").at(0);
+  if (p.upper.size() != p.lower.size() ||
+      (p.candidates.size() != 0 && p.candidates.cols() != p.lower.size())) {
+    throw Error(source + ": not a saved optimizer (a problem of mismatched sizes)");
   }
   return p;
 }
