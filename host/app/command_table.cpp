@@ -80,6 +80,7 @@ int resume_command(const Invocation& call) {
   ResumeCommand resume;
   resume.folder = call.args[0];
   resume.force = call.options.count("force") > 0;
+  resume.recheck_best = call.options.count("no-recheck") == 0;
   resume.sync = call.options.count("no-sync") == 0;
   if (!stop_after(call, resume.stop_after_s)) return 2;
   resume.verbosity = verbosity(call);
@@ -161,9 +162,9 @@ const std::vector<Command> kCommands = {
      {"set", "unset", "output", "overwrite", "no-sync", "stop-after"},
      run_command},
     {"resume",
-     "resume DIR [--force] [--no-sync] [--stop-after DURATION]",
+     "resume DIR [--force] [--no-recheck] [--no-sync] [--stop-after DURATION]",
      "continue a killed or stopped run to its budget, in its record",
-     {"force", "no-sync", "stop-after"},
+     {"force", "no-recheck", "no-sync", "stop-after"},
      resume_command},
     {"eval",
      "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
@@ -188,8 +189,8 @@ const std::vector<Command> kCommands = {
 };
 
 constexpr std::string_view kCommandOptions[] = {
-    "paths", "set",    "unset",  "output", "overwrite", "no-sync", "jobs",      "format",
-    "plot",  "target", "points", "seed",   "json",      "force",   "stop-after"};
+    "paths", "set",    "unset",  "output", "overwrite", "no-sync", "jobs",       "format",
+    "plot",  "target", "points", "seed",   "json",      "force",   "stop-after", "no-recheck"};
 
 }  // namespace
 

@@ -163,7 +163,8 @@ int resume_run_folder(const host::PluginRegistry& registry, const ResumeCommand&
   options.stop = &stop.stop;
   options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
-  const auto result = host::resume_run(command.folder, registry, options, {command.force});
+  const auto result =
+      host::resume_run(command.folder, registry, options, {command.force, command.recheck_best});
   if (!result) {
     std::printf("the run in '%s' is already complete; nothing to resume\n", command.folder.c_str());
     return 0;

@@ -11,6 +11,7 @@
 #include <bopp/host/run/input/csv_points.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/input/set_option.hpp>
+#include <bopp/host/run/record/recorded_run.hpp>
 
 #include <unistd.h>
 
@@ -169,6 +170,11 @@ void fuzz_run_record(std::string_view input) {
   const fs::path run = scratch().run();
   (void)host::libraries_changed(run, host::GridRun{});
   (void)host::run_is_complete(run, host::Experiment::parse(kBaseExperiment, "<string>").to_toml());
+  try {
+    (void)host::read_recorded_run(run);  // what bopp resume reads before its replay
+  } catch (const host::Error&) {
+    // a refused record: the report below must still read what it can
+  }
   std::vector<std::string> notes;
   const std::vector<host::ReportRun> runs = host::load_report_runs({scratch().bench()}, notes);
   for (const auto& targets : {std::map<std::string, double>{}, {{"*", 0.5}}}) {

@@ -75,6 +75,7 @@ nlohmann::json run_json(const RunStart& start) {
       {key::kDim, start.dim},
       {key::kSense, start.minimize ? kMinimize : kMaximize},
       {key::kOptimum, value_or_null(start.optimum)},
+      {key::kExperimentSha1, start.experiment_sha1},
       {key::kStatus, to_string(RunStatus::running)},
       {key::kMessage, ""},
       {key::kStarted, utc_now()},
@@ -153,6 +154,24 @@ RunSummary RunJson::summary() const {
   s.algorithm_seconds = run.at(key::kTime).at(key::kAlgorithm).get<double>();
   s.evaluation_seconds = run.at(key::kTime).at(key::kEvaluation).get<double>();
   return s;
+}
+
+std::optional<std::string> RunJson::start_difference(const RunStart& start) const {
+  const nlohmann::json now = run_json(start);
+  for (const char* field : {key::kSeed, key::kBudget, key::kBatch, key::kDim, key::kSense,
+                            key::kOptimum, key::kExperimentSha1}) {
+    const auto recorded = document_.find(field);
+    if (recorded == document_.end()) {
+      if (field == key::kExperimentSha1) continue;
+      return std::string("run.json has no `") + field + "`, the experiment gives " +
+             now.at(field).dump();
+    }
+    if (*recorded != now.at(field)) {
+      return std::string("run.json has ") + field + " = " + recorded->dump() +
+             ", the experiment and its plugins give " + now.at(field).dump();
+    }
+  }
+  return std::nullopt;
 }
 
 nlohmann::json RunJson::resumed(const RunStart& start) const {

@@ -56,6 +56,7 @@ struct RunStart {
   std::uint64_t dim = 0;
   bool minimize = true;
   std::optional<double> optimum;
+  std::string experiment_sha1;  // of the record's experiment.toml
 };
 
 // What run.json says once the run has ended; written with the end time.
@@ -110,6 +111,12 @@ class RunJson {
   std::string library_sha1(PluginRole role) const;
   // Throws nlohmann::json::exception naming the first field missing or of another type.
   RunSummary summary() const;
+
+  // The first of the fields that fix what the run evaluates (seed, budget, batch, dim, sense,
+  // optimum, the experiment file's SHA-1) that differs from `start`'s, as one clause naming
+  // both values; nullopt when they agree. A field the record lacks (older records have no
+  // experiment SHA-1) is not compared.
+  std::optional<std::string> start_difference(const RunStart& start) const;
 
   // The run.json of this run resumed: this one, with `start`'s fields but its own start time
   // and experiment file (the run goes on under them).
