@@ -136,6 +136,8 @@ int report_command(const Invocation& call) {
   if (call.options.count("target")) {
     report.targets = call.options["target"].as<std::vector<std::string>>();
   }
+  report.at = text_option(call, "at");
+  report.baseline = text_option(call, "baseline");
   return report_runs(report);
 }
 
@@ -177,9 +179,10 @@ const std::vector<Command> kCommands = {
      {"output", "no-sync", "jobs"},
      bench_command},
     {"report",
-     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]...",
-     "compare run records: tables, convergence plots",
-     {"output", "format", "plot", "target"},
+     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]... "
+     "[--at N,N,...] [--baseline ALGORITHM]",
+     "compare run records: tables, paired comparisons by seed, convergence plots",
+     {"output", "format", "plot", "target", "at", "baseline"},
      report_command},
     {"check",
      "check LIBRARY.so [--json]",
@@ -189,8 +192,9 @@ const std::vector<Command> kCommands = {
 };
 
 constexpr std::string_view kCommandOptions[] = {
-    "paths", "set",    "unset",  "output", "overwrite", "no-sync", "jobs",       "format",
-    "plot",  "target", "points", "seed",   "json",      "force",   "stop-after", "no-recheck"};
+    "paths", "set",    "unset",      "output",     "overwrite", "no-sync",
+    "jobs",  "format", "plot",       "target",     "points",    "seed",
+    "json",  "force",  "stop-after", "no-recheck", "at",        "baseline"};
 
 }  // namespace
 

@@ -65,7 +65,11 @@ po::options_description visible_options() {
       "report: draw plots with gnuplot, png|svg (needs --output)")(
       "target", po::value<std::vector<std::string>>()->composing(),
       "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final "
-      "best)")("json", "check: print the results as a JSON array");
+      "best)")("at", po::value<std::string>(),
+               "report: evaluation counts to compare paired runs at, besides their end "
+               "(e.g. 20,100,500)")("baseline", po::value<std::string>(),
+                                    "report: compare every algorithm with this one only")(
+      "json", "check: print the results as a JSON array");
   return visible;
 }
 
