@@ -12,13 +12,13 @@ namespace {
 
 // A process forking as fast as it is killed is still ended: each round kills what the last
 // one missed, and a fork bomb cannot outrun a few rounds of SIGKILL.
-constexpr int kRounds = 8;
+constexpr int kSweepRounds = 8;
 
 }  // namespace
 
 void kill_session(pid_t session) {
   if (session <= 0) return;
-  for (int round = 0; round < kRounds; ++round) {
+  for (int round = 0; round < kSweepRounds; ++round) {
     bool found = false;
     std::error_code ec;
     for (std::filesystem::directory_iterator it("/proc", ec), end; !ec && it != end;
