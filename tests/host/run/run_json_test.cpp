@@ -42,7 +42,8 @@ RunStart some_start() {
           .dim = 2,
           .minimize = true,
           .optimum = 0.397887,
-          .experiment_sha1 = "cccc"};
+          .experiment_sha1 = "cccc",
+          .working_folder = "/home/ada/study"};
 }
 
 RunEnd some_end() {
@@ -87,7 +88,7 @@ TEST(RunJson, TheStartIsTheDocumentedFormat) {
       R"("library_build_id":null,"library_path":"/lib/libbopp-branin.so","library_sha1":)"
       R"("aaaa","library_version":"0.3.0","name":"branin","version":"1.0"},"optimum":)"
       R"(0.397887,"recommended":null,"regret":null,"seed":7,"sense":"minimize",)"
-      R"("status":"running"})");
+      R"("status":"running","working_folder":"/home/ada/study"})");
 }
 
 TEST(RunJson, TheEndIsTheDocumentedFormat) {

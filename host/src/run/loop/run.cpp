@@ -31,6 +31,7 @@
 #include <cstring>
 #include <ctime>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <new>
 #include <span>
@@ -57,6 +58,13 @@ PluginIdentity plugin_identity(const Entry& entry) {
           .abi = std::to_string(library.abi_major()) + "." + std::to_string(library.abi_minor())}};
 }
 
+// Where relative paths are taken from now, absolute ("" when it cannot be known).
+std::string working_folder() {
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::current_path(ec);
+  return ec ? std::string() : folder.string();
+}
+
 // What run.json says as the run starts: who runs what.
 RunStart run_start(const Experiment& experiment, const ObjectiveEntry& objective,
                    const AlgorithmEntry& algorithm, const Evaluator& evaluator,
@@ -72,7 +80,8 @@ RunStart run_start(const Experiment& experiment, const ObjectiveEntry& objective
           .dim = static_cast<std::uint64_t>(problem.dim()),
           .minimize = problem.sense == bopp::Sense::minimize,
           .optimum = problem.optimum_value,
-          .experiment_sha1 = {}};
+          .experiment_sha1 = {},
+          .working_folder = working_folder()};
 }
 
 // What run.json says once the run has ended.

@@ -66,6 +66,7 @@ nlohmann::json run_json(const RunStart& start) {
       {key::kBoppVersion, BOPP_VERSION},
       {key::kAbi, std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR)},
       {key::kExperiment, start.experiment},
+      {key::kWorkingFolder, start.working_folder},
       {key::kObjective, identity_json(start.objective)},
       {key::kAlgorithm, identity_json(start.algorithm)},
       {key::kSeed, start.seed},
@@ -128,6 +129,12 @@ std::string RunJson::bopp_version() const {
   return version != document_.end() && version->is_string() ? version->get<std::string>() : "";
 }
 
+std::string RunJson::working_folder() const {
+  if (!document_.is_object()) return "";
+  const auto folder = document_.find(key::kWorkingFolder);
+  return folder != document_.end() && folder->is_string() ? folder->get<std::string>() : "";
+}
+
 std::string RunJson::text_in(PluginRole role, const char* field) const {
   if (!document_.is_object()) return "";
   const auto s = document_.find(role_key(role));
@@ -178,6 +185,7 @@ nlohmann::json RunJson::resumed(const RunStart& start) const {
   nlohmann::json fields = run_json(start);
   fields.erase(key::kStarted);
   fields.erase(key::kExperiment);
+  fields.erase(key::kWorkingFolder);
   nlohmann::json run = document_;
   run.update(fields);
   return run;
