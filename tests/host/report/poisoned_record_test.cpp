@@ -170,7 +170,7 @@ TEST(PoisonedRecord, MarkdownTableKeepsOneRowPerLineAndItsColumns) {
     }
     EXPECT_EQ(pipes, header) << line;
   }
-  EXPECT_EQ(tables, 2u);
+  EXPECT_GE(tables, 2u);  // per objective, its algorithms and their pairs
 }
 
 TEST(PoisonedRecord, CsvKeepsOneRecordPerLineAndNoFormula) {
