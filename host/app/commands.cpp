@@ -2,6 +2,7 @@
 
 #include <bopp/config_schema.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
 #include <bopp/host/plugins/host_services.hpp>
@@ -277,8 +278,12 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
     if (std::filesystem::is_directory(command.points, ec)) {
       throw host::Error(source + ": is a folder; --points takes a file of points, or - for stdin");
     }
-    std::ifstream in(command.points);
-    if (!in) throw host::Error(source + ": cannot read the points file");
+    std::istringstream in;
+    try {
+      in.str(host::read_input_bytes(command.points));  // a regular file, bounded
+    } catch (const host::Error& e) {
+      throw host::Error(source + ": cannot read the points file: " + e.what());
+    }
     X = host::read_csv_points(in, source, objective.problem().dim());
   }
   const bopp::Problem& problem = objective.problem();

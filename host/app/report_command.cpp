@@ -1,5 +1,6 @@
 #include "report_command.hpp"
 
+#include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
@@ -88,7 +89,7 @@ int report_runs(const ReportCommand& command) {
   std::filesystem::create_directories(folder, ec);
   if (ec) throw host::Error("cannot create '" + folder.string() + "': " + ec.message());
   const std::filesystem::path table_file = folder / ("table." + command.format);
-  std::ofstream(table_file) << table;
+  host::write_file_atomically(table_file, table, false);  // a link there is replaced, not followed
   std::printf("table: %s\n", table_file.string().c_str());
 
   host::PlotOptions plot_options;

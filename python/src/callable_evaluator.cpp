@@ -14,10 +14,19 @@ namespace {
 namespace py = pybind11;
 using Clock = std::chrono::steady_clock;
 
+// `text` as UTF-8. A Python str may hold lone surrogates, which UTF-8 cannot encode: they are
+// written as backslash escapes ("\\ud800"), visibly, rather than failing the run.
+std::string utf8_of(const py::handle& text) {
+  const py::object bytes = py::reinterpret_steal<py::object>(
+      PyUnicode_AsEncodedString(py::str(text).ptr(), "utf-8", "backslashreplace"));
+  if (!bytes) throw py::error_already_set();
+  return bytes.cast<std::string>();
+}
+
 // The first line of "<type name>: <str(value)>", as a record's message holds one line.
 std::string one_line(const py::error_already_set& e) {
-  std::string text = py::str(e.type().attr("__name__")).cast<std::string>();
-  const std::string value = py::str(e.value()).cast<std::string>();
+  std::string text = utf8_of(e.type().attr("__name__"));
+  const std::string value = utf8_of(e.value());
   if (!value.empty()) text += ": " + value;
   return text.substr(0, text.find('\n'));
 }

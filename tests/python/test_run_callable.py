@@ -1,6 +1,7 @@
 """bopp.run(objective=callable): a Python function evaluates the points of a whole run."""
 
 import json
+import threading
 
 import numpy as np
 import pytest
@@ -90,3 +91,35 @@ def test_only_the_serial_evaluator_runs_a_callable(tmp_path):
 def test_an_object_that_cannot_be_called_is_a_type_error():
     with pytest.raises(TypeError, match="callable"):
         bopp.run(EXPERIMENT, objective=3.0)
+
+
+def test_an_exception_message_with_a_lone_surrogate_is_recorded_escaped(tmp_path):
+    def surrogate(x):
+        raise ValueError("bad \ud800 text")
+
+    result = bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, objective=surrogate)
+    assert result["status"] == "completed" and result["failed_evaluations"] == 12
+    assert {e["message"] for e in lines(tmp_path / "record")} == {"ValueError: bad \\ud800 text"}
+
+
+def test_a_second_run_on_another_thread_is_refused_the_folder_in_use(tmp_path):
+    started, release = threading.Event(), threading.Event()
+
+    def held(x):
+        started.set()
+        release.wait(60)
+        return python_sphere(x)
+
+    outcome = {}
+    first = threading.Thread(target=lambda: outcome.update(bopp.run(
+        EXPERIMENT, output=tmp_path / "record", sync=False, objective=held)))
+    first.start()
+    try:
+        assert started.wait(60)
+        with pytest.raises(bopp.Error, match="is in use by process"):
+            bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, overwrite=True)
+    finally:
+        release.set()
+        first.join()
+    assert outcome["status"] == "completed" and outcome["evaluations"] == 12
+    assert len(lines(tmp_path / "record")) == 12

@@ -2,7 +2,9 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/folder_lock.hpp>
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/seconds.hpp>
 #include <bopp/host/common/status_line.hpp>
@@ -39,7 +41,12 @@ std::string clock_text(double seconds) {
 }
 
 std::string last_error_line(const fs::path& log) {
-  std::ifstream in(log);
+  std::istringstream in;
+  try {
+    in.str(read_folder_file(log).value_or(""));
+  } catch (const Error& e) {
+    return e.what();
+  }
   std::string line, last, error;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
@@ -59,9 +66,14 @@ std::optional<RunStatus> recorded_status(const fs::path& run_folder) {
 // True when `folder`/index.json is a bench index bopp wrote: an object with the grid's name
 // and the list of runs.
 bool holds_bench_index(const fs::path& folder) {
-  std::ifstream in(folder / "index.json");
-  if (!in) return false;
-  const nlohmann::json index = nlohmann::json::parse(in, nullptr, false);
+  std::optional<std::string> text;
+  try {
+    text = read_folder_file(folder / "index.json");
+  } catch (const Error&) {
+    return false;  // claim_bench_folder names what is wrong with it
+  }
+  if (!text) return false;
+  const nlohmann::json index = nlohmann::json::parse(*text, nullptr, false);
   if (!index.is_object()) return false;
   const auto grid = index.find("grid");
   const auto runs = index.find("runs");
@@ -71,6 +83,7 @@ bool holds_bench_index(const fs::path& folder) {
 // A bench writes into an empty folder (but for bopp's lock and leftover temporaries) or into a
 // bench folder of its own, never over a user's files.
 void claim_bench_folder(const fs::path& folder) {
+  refuse_foreign_files(folder, {"index.json", "grid.toml"});
   if (holds_bench_index(folder)) return;
   if (const auto found = first_foreign_entry(folder)) {
     throw Error("the bench folder '" + folder.string() +
@@ -79,12 +92,13 @@ void claim_bench_folder(const fs::path& folder) {
   }
 }
 
+// The grid file, read as when it was parsed: a regular file, bounded.
 std::string read_whole_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in.good() && !in.eof()) throw Error("cannot read '" + file.string() + "'");
-  return text.str();
+  try {
+    return read_input_bytes(file);
+  } catch (const Error& e) {
+    throw Error("cannot read '" + file.string() + "': " + e.what());
+  }
 }
 
 // `bopp run`'s exit status when its time limit stopped it (EX_TEMPFAIL).
@@ -334,7 +348,7 @@ class Bench {
     }
     const nlohmann::json index = {{"grid", grid_.source}, {"budget", grid_.budget}, {"runs", runs}};
     try {
-      write_file_atomically(folder_ / "index.json", index.dump(2) + "\n", options_.sync);
+      write_file_atomically(folder_ / "index.json", json_text(index, 2) + "\n", options_.sync);
     } catch (const Error& e) {
       note_write_error(e.what());  // a worker thread may not throw: the bench stops instead
     }

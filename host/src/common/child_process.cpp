@@ -1,5 +1,6 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/spawn.hpp>
 
 #include <fcntl.h>
@@ -23,8 +24,12 @@ std::string signal_name(int signal) {
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv,
                            const std::filesystem::path& output) {
-  const int output_fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (output_fd < 0) throw Error("cannot write '" + output.string() + "': " + std::strerror(errno));
+  int output_fd = -1;
+  try {
+    output_fd = open_folder_file(output, O_WRONLY | O_CREAT | O_TRUNC);
+  } catch (const Error& e) {
+    throw Error("cannot write '" + output.string() + "': " + e.what());
+  }
   // The child must not outlive this process: a bench started again would run the same run a
   // second time into the same folder.
   try {

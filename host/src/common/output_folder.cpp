@@ -1,3 +1,4 @@
+#include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/output_folder.hpp>
 
 #include <algorithm>
@@ -24,6 +25,19 @@ bool is_atomic_writer_temporary(std::string_view name) {
 }
 
 }  // namespace
+
+void refuse_foreign_files(const fs::path& folder, std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    std::error_code ec;
+    const fs::file_type type = fs::symlink_status(folder / name, ec).type();
+    if (type == fs::file_type::not_found || type == fs::file_type::regular || ec) continue;
+    throw Error("'" + (folder / name).string() + "' is " +
+                (type == fs::file_type::symlink
+                     ? "a symbolic link; bopp never follows one in its folders"
+                     : "not a regular file; bopp reads and writes only its own files") +
+                ": remove it, or choose another folder");
+  }
+}
 
 std::optional<std::string> first_foreign_entry(const fs::path& folder) {
   std::error_code ec;

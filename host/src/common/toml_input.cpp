@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
 #include <bopp/host/common/toml_input.hpp>
 
@@ -17,11 +18,11 @@ std::string toml_location(const toml::node* node, const std::string& fallback) {
 }
 
 std::string read_input_file(const std::filesystem::path& file, const std::string& what) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read the " + what);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_input_bytes(file);
+  } catch (const Error& e) {
+    throw Error(file.string() + ": cannot read the " + what + ": " + e.what());
+  }
 }
 
 toml::table parse_toml(std::string_view text, const std::string& source) {

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/report/record_text.hpp>
 #include <bopp/host/report/report.hpp>
 
@@ -197,7 +198,7 @@ std::string format_json(const std::vector<ObjectiveReport>& report) {
          {"rows", rows},
          {"pairs", pairs_json(o.pairs)}});
   }
-  return nlohmann::json{{"objectives", objectives}}.dump(2) + "\n";
+  return json_text(nlohmann::json{{"objectives", objectives}}, 2) + "\n";
 }
 
 }  // namespace

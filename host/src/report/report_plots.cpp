@@ -1,4 +1,5 @@
 #include <bopp/host/bench/bench_grid.hpp>
+#include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/report/record_text.hpp>
@@ -190,7 +191,7 @@ std::string data_number(double v) {
 
 fs::path write_data(const Figure& f, const fs::path& folder) {
   const fs::path file = folder / (f.name + ".dat");
-  std::ofstream out(file);
+  std::ostringstream out;
   out << "# bopp report: " << one_line(f.title) << "\n"
       << "# one block per line drawn (gnuplot: index N); columns: " << f.xlabel
       << " | mean | standard error | band lower | band upper | runs\n";
@@ -202,14 +203,14 @@ fs::path write_data(const Figure& f, const fs::path& folder) {
           << data_number(p.lower) << " " << data_number(p.upper) << " " << p.n << "\n";
     }
   }
-  if (!out) throw Error("cannot write '" + file.string() + "'");
+  write_file_atomically(file, out.str(), false);  // a link there is replaced, not followed
   return file;
 }
 
 fs::path write_script(const Figure& f, const fs::path& folder, const std::string& format) {
   const fs::path file = folder / (f.name + ".gp");
   const std::string data = gnuplot_literal(f.name + ".dat");
-  std::ofstream out(file);
+  std::ostringstream out;
   // Record strings appear only as gnuplot_literal()s: a comment could be continued onto the
   // next line by a trailing backslash.
   out << "# bopp report. Run in this folder: gnuplot " << f.name << ".gp\n";
@@ -245,7 +246,7 @@ fs::path write_script(const Figure& f, const fs::path& folder, const std::string
   out << "plot ";
   for (std::size_t i = 0; i < layers.size(); ++i) out << (i ? ", \\\n     " : "") << layers[i];
   out << "\n";
-  if (!out) throw Error("cannot write '" + file.string() + "'");
+  write_file_atomically(file, out.str(), false);  // a link there is replaced, not followed
   return file;
 }
 

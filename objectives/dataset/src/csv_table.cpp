@@ -1,9 +1,13 @@
 #include "csv_table.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
@@ -51,27 +55,40 @@ double parse_number(std::string_view field, std::size_t column, const std::strin
   return value;
 }
 
+// The file's bytes, read from one descriptor: opened without blocking (a FIFO would wait for
+// a writer), checked to be a regular file (a FIFO, /dev/zero or a folder is refused unread),
+// and read no further than the limit even if the file grows meanwhile.
 std::string read_bounded(const std::filesystem::path& path) {
   const std::string name = path.string();
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) throw std::runtime_error(name + ": no such file");
-  if (!std::filesystem::is_regular_file(status))
-    throw std::runtime_error(name + ": not a regular file");
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) throw std::runtime_error(name + ": cannot read its size: " + ec.message());
-  if (size > max_csv_bytes) {
-    throw std::runtime_error(name + ": " + std::to_string(size) +
-                             " bytes, more than the data-set limit of 1 GiB");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == ENOENT) throw std::runtime_error(name + ": no such file");
+    throw std::runtime_error(name + ": cannot open: " + std::strerror(errno));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(name + ": cannot open");
-  std::ostringstream text;
-  text << in.rdbuf();
-  // The file may grow between the size check and the read; the cap holds on what was read.
-  if (text.str().size() > max_csv_bytes)
-    throw std::runtime_error(name + ": more than the data-set limit of 1 GiB");
-  return std::move(text).str();
+  std::string text;
+  std::string error;
+  struct stat s {};
+  if (::fstat(fd, &s) != 0) {
+    error = std::string("cannot read it: ") + std::strerror(errno);
+  } else if (!S_ISREG(s.st_mode)) {
+    error = "not a regular file";
+  } else if (static_cast<std::uintmax_t>(s.st_size) > max_csv_bytes) {
+    error = std::to_string(s.st_size) + " bytes, more than the data-set limit of 1 GiB";
+  } else {
+    text.reserve(static_cast<std::size_t>(s.st_size));
+    char buffer[1 << 16];
+    while (error.empty()) {
+      const ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) error = std::string("cannot read it: ") + std::strerror(errno);
+      if (n <= 0) break;
+      text.append(buffer, static_cast<std::size_t>(n));
+      if (text.size() > max_csv_bytes) error = "more than the data-set limit of 1 GiB";
+    }
+  }
+  ::close(fd);
+  if (!error.empty()) throw std::runtime_error(name + ": " + error);
+  return text;
 }
 
 }  // namespace

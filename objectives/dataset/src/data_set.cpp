@@ -1,6 +1,7 @@
 #include "data_set.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
@@ -28,6 +29,14 @@ DataSet::DataSet(const CsvTable& table, Eigen::Index target_column, const std::s
   Eigen::VectorXd counts = Eigen::VectorXd::Zero(rows);
   Eigen::Index unique = 0;
   Eigen::VectorXd x(dim);
+  // Targets near ±1e308 overflow a sum or a difference: they are divided first by the power
+  // of two 2^e <= max|target| < 2^(e+1). That is exact (the rescaled values are the bits they
+  // would be without it) and leaves every target below 2, so sums, means and differences stay
+  // finite.
+  const double largest = table.values.col(target_column).cwiseAbs().maxCoeff();
+  int exponent = 1;
+  (void)std::frexp(largest, &exponent);
+  const double scale = largest > 0.0 ? std::ldexp(1.0, exponent - 1) : 1.0;
   for (Eigen::Index r = 0; r < rows; ++r) {
     for (Eigen::Index c = 0, k = 0; c < table.values.cols(); ++c)
       if (c != target_column) x[k++] = table.values(r, c) + 0.0;
@@ -39,7 +48,7 @@ DataSet::DataSet(const CsvTable& table, Eigen::Index target_column, const std::s
     } else {
       ++merged_rows_;
     }
-    sums[it->second] += table.values(r, target_column);
+    sums[it->second] += table.values(r, target_column) / scale;
     counts[it->second] += 1.0;
   }
   candidates_.conservativeResize(unique, dim);

@@ -11,7 +11,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <string>
+#include <thread>
 
 namespace bopp::host {
 namespace {
@@ -60,6 +62,57 @@ TEST(FolderLock, ASecondProcessIsRefusedWithTheHoldersId) {
   ::waitpid(holder, &status, 0);
   EXPECT_TRUE(std::filesystem::exists(folder / ".bopp.lock"));
   EXPECT_NO_THROW(FolderLock(folder, "run"));
+}
+
+// Two threads of one process are two owners: the lock is taken per opening of the lock file.
+TEST(FolderLock, AnotherThreadOfThisProcessIsRefused) {
+  const auto folder = test::fresh_folder("folder-lock-threads");
+  const FolderLock held(folder, "run");
+  std::string refused;
+  std::thread other([&] {
+    try {
+      const FolderLock lock(folder, "run");
+    } catch (const Error& e) {
+      refused = e.what();
+    }
+  });
+  other.join();
+  EXPECT_NE(refused.find("is in use by process " + std::to_string(::getpid())), std::string::npos)
+      << refused;
+}
+
+// A run refused once it holds the lock removes the lock file it made, and only that one.
+TEST(FolderLock, ARefusedOwnerRemovesTheLockFileItCreatedOnly) {
+  const auto folder = test::fresh_folder("folder-lock-refused");
+  {
+    FolderLock lock(folder, "run");
+    lock.release_and_remove_created();
+    EXPECT_FALSE(std::filesystem::exists(folder / ".bopp.lock"));
+    EXPECT_NO_THROW(FolderLock(folder, "run"));  // released
+  }
+  ASSERT_TRUE(std::filesystem::exists(folder / ".bopp.lock"));  // left by the lock above
+  FolderLock lock(folder, "run");
+  lock.release_and_remove_created();
+  EXPECT_TRUE(std::filesystem::exists(folder / ".bopp.lock"));
+}
+
+TEST(FolderLock, ALinkInPlaceOfTheLockFileIsRefusedAndNotWrittenThrough) {
+  const auto folder = test::fresh_folder("folder-lock-link");
+  const auto victim = folder / "victim";
+  { std::ofstream(victim) << "keep\n"; }
+  std::filesystem::create_directories(folder / "run");
+  std::filesystem::create_symlink(victim, folder / "run" / ".bopp.lock");
+  try {
+    const FolderLock lock(folder / "run", "run");
+    FAIL() << "locked through a link";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(".bopp.lock: it is a symbolic link"), std::string::npos)
+        << e.what();
+  }
+  std::ifstream in(victim);
+  std::string text;
+  std::getline(in, text);
+  EXPECT_EQ(text, "keep");
 }
 
 TEST(FolderLock, AFolderThatCannotHoldTheLockFileIsNamed) {

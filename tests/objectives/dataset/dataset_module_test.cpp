@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -102,6 +104,13 @@ TEST(Dataset, OnlyARegularFileIsRead) {
   const auto folder_error = bopp::test::try_create(dataset(), config_for(folder));
   EXPECT_NE(folder_error.error.find(folder.string() + ": not a regular file"), std::string::npos)
       << folder_error.error;
+  // A FIFO would block the read, /dev/zero would never end it: both are refused unread.
+  const fs::path fifo = folder / "fifo.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  for (const fs::path& file : {fifo, fs::path("/dev/zero")}) {
+    const auto c = bopp::test::try_create(dataset(), config_for(file));
+    EXPECT_NE(c.error.find(file.string() + ": not a regular file"), std::string::npos) << c.error;
+  }
   const auto missing = bopp::test::try_create(dataset(), config_for(folder / "none.csv"));
   EXPECT_NE(missing.error.find("none.csv: no such file"), std::string::npos) << missing.error;
   const auto no_path = bopp::test::try_create(dataset(), "");
@@ -164,6 +173,20 @@ TEST(Dataset, ValuesAreTheTargetRescaledToTheUnitIntervalAndTheOptimumIsTheLarge
   for (std::uint64_t r = 0; r < rows.size(); ++r)
     EXPECT_DOUBLE_EQ(o.evaluate_one(candidate_row(p, r)), (rows[r][2] - lo) / (hi - lo));
   EXPECT_EQ(o.evaluate_one(candidate_row(p, best)), 1.0);
+}
+
+// Sums and differences of targets near ±1e308 would overflow: the values stay finite and exact.
+TEST(Dataset, TargetsNearTheLargestDoublesRescaleToFiniteValues) {
+  const fs::path file = write_csv("huge", "a,y\n1,-1e308\n2,1e308\n3,0\n4,1.7e308\n4,1.7e308\n");
+  const bopp::test::ModuleObjective o(dataset(), config_for(file, "noise_std = 0.0"));
+  const bopp_problem& p = o.problem();
+  ASSERT_EQ(p.candidate_count, 4u);
+  EXPECT_EQ(p.optimum_value, 1.0);
+  const double range = 1.7e308 / 4 + 1e308 / 4;  // (hi - lo) / 4, which is finite
+  EXPECT_EQ(o.evaluate_one({1.0}), 0.0);
+  EXPECT_DOUBLE_EQ(o.evaluate_one({2.0}), (1e308 / 4 + 1e308 / 4) / range);
+  EXPECT_DOUBLE_EQ(o.evaluate_one({3.0}), (1e308 / 4) / range);
+  EXPECT_EQ(o.evaluate_one({4.0}), 1.0);
 }
 
 TEST(Dataset, TheTargetColumnIsChosenByNameOrIndex) {

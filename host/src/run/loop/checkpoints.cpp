@@ -1,10 +1,11 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/sha1_digest.hpp>
 #include <bopp/host/run/loop/checkpoints.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 
-#include <fstream>
-#include <iterator>
+#include <cstdint>
+#include <utility>
 
 namespace bopp::host {
 namespace fs = std::filesystem;
@@ -12,13 +13,14 @@ namespace {
 
 // The first `size` bytes of `file` (all of it when `size` is none).
 std::string file_head(const fs::path& file, std::optional<std::uint64_t> size = std::nullopt) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error("cannot read '" + file.string() + "'");
-  if (!size) return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  std::string text(*size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(*size));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
+  std::optional<std::string> text;
+  try {
+    text = read_folder_file(file, size.value_or(UINTMAX_MAX));
+  } catch (const Error& e) {
+    throw Error("cannot read '" + file.string() + "': " + e.what());
+  }
+  if (!text) throw Error("cannot read '" + file.string() + "'");
+  return std::move(*text);
 }
 
 // Throws Error saying why `header` is not a state of this record's run.

@@ -1,5 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/folder_lock.hpp>
+#include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/loop/run_resume.hpp>
 #include <bopp/host/run/record/record_names.hpp>
@@ -69,6 +70,13 @@ std::optional<RunResult> resume_run(const fs::path& folder, const PluginRegistry
   const std::string name = "cannot resume '" + folder.string() + "': ";
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) throw Error(name + "no such folder");
+  try {
+    refuse_foreign_files(folder,
+                         {record_file::kRun, record_file::kExperiment, record_file::kEvaluations,
+                          record_file::kBatches, record_file::kLog, record_file::kCheckpoint});
+  } catch (const Error& e) {
+    throw Error(name + e.what());
+  }
   // Checked before the lock, whose file would be the first thing bopp put in a user's folder.
   if (!holds_run_record(folder)) {
     throw Error(name +

@@ -1,13 +1,14 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/common/sha1_digest.hpp>
 #include <bopp/host/run/record/checkpoint_file.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <span>
 
 namespace bopp::host {
@@ -35,7 +36,7 @@ void write_checkpoint(const fs::path& folder, const Checkpoint& checkpoint, bool
                                          {key::kEvaluationsSha1, h.evaluations_sha1},
                                          {key::kStateBytes, state.size()},
                                          {key::kStateSha1, sha1_hex(state)}};
-  std::string text = header.dump() + "\n";
+  std::string text = json_text(header) + "\n";
   text.append(reinterpret_cast<const char*>(state.data()), state.size());
   write_file_atomically(folder / record_file::kCheckpoint, text, sync);
 }
@@ -43,11 +44,9 @@ void write_checkpoint(const fs::path& folder, const Checkpoint& checkpoint, bool
 Checkpoint read_checkpoint(const fs::path& folder) {
   namespace key = record_key;
   const fs::path path = folder / record_file::kCheckpoint;
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw Error("there is none");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("it cannot be read");
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::optional<std::string> read = read_folder_file(path);
+  if (!read) throw Error("there is none");
+  const std::string& text = *read;
   const std::size_t newline = text.find('\n');
   if (newline == std::string::npos) throw Error("it has no whole header line (a torn write)");
   Checkpoint checkpoint;

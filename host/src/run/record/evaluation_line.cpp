@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/run/record/evaluation_line.hpp>
 #include <bopp/host/run/record/json_lines.hpp>
 #include <bopp/host/run/record/record_names.hpp>
@@ -139,7 +140,7 @@ void EvaluationLineWriter::fill(const RecordedEvaluation& e) {
 
 void EvaluationLineWriter::append(const RecordedEvaluation& e, std::string& text) {
   fill(e);
-  text += line_.dump();
+  text += json_text(line_);
   text += '\n';
 }
 

@@ -1,3 +1,4 @@
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/run/record/json_lines.hpp>
 #include <bopp/host/run/record/log_line.hpp>
@@ -20,7 +21,7 @@ std::string log_line(std::uint64_t evaluations, const std::string& plugin, std::
                                {key::kLevel, log_level_name(level)},
                                {key::kMessage, std::move(text)}};
   // A cut (or a plugin's bad bytes) may leave invalid UTF-8, which JSON cannot hold.
-  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return json_text(line) + "\n";
 }
 
 std::optional<std::uint64_t> logged_evaluations(std::string_view line) {

@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/run/record/batch_timing.hpp>
 #include <bopp/host/run/record/log_line.hpp>
 #include <bopp/host/run/record/record_names.hpp>
@@ -6,8 +7,6 @@
 
 #include <toml++/toml.h>
 
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -16,10 +15,13 @@ namespace bopp::host {
 namespace fs = std::filesystem;
 namespace {
 
+// A file the kill came before (batches.jsonl, log.jsonl) holds nothing.
 std::string file_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return "";  // a file the kill came before (batches.jsonl, log.jsonl) holds nothing
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  try {
+    return read_folder_file(file).value_or("");
+  } catch (const Error& e) {
+    throw Error(file.filename().string() + ": cannot read: " + e.what());
+  }
 }
 
 // Calls `line(text, number, end)` for every whole line (ended by a newline) of `text`, `end`
@@ -39,9 +41,12 @@ void for_each_whole_line(std::string_view text, Line line) {
 
 bool records_asynchronous_run(const fs::path& folder) {
   try {
-    return toml::parse_file((folder / record_file::kExperiment).string())["evaluator"]["async"]
+    const fs::path file = folder / record_file::kExperiment;
+    return toml::parse(read_folder_file(file).value_or(""), file.string())["evaluator"]["async"]
         .value_or(false);
   } catch (const toml::parse_error&) {
+    return false;
+  } catch (const Error&) {  // the resume's own reading of the file says why
     return false;
   }
 }

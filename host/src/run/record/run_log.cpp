@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 #include <bopp/host/common/write_all.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_log.hpp>
@@ -30,9 +31,12 @@ void RunLog::reopen(const std::filesystem::path& folder, bool sync, std::uint64_
   std::lock_guard lock(mutex_);
   file_ = folder / record_file::kLog;
   sync_ = sync;
-  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | (kept == 0 ? O_TRUNC : 0) | O_APPEND | O_CLOEXEC,
-               0644);
-  if (fd_ < 0) cannot_write(file_);
+  try {
+    fd_ = open_folder_file(file_, O_WRONLY | O_CREAT | (kept == 0 ? O_TRUNC : 0) | O_APPEND);
+  } catch (const Error& e) {
+    throw Error("cannot write the run record '" + file_.parent_path().string() +
+                "': " + file_.filename().string() + ": " + e.what());
+  }
   size_ = static_cast<off_t>(kept);
   if (kept > 0 && ::ftruncate(fd_, size_) != 0) cannot_write(file_);
   std::string lines;

@@ -1,5 +1,7 @@
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
+#include <bopp/host/common/json_text.hpp>
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/write_all.hpp>
 #include <bopp/host/run/record/record_names.hpp>
@@ -45,7 +47,12 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   fs::create_directories(folder_, ec);
   if (ec) throw Error("cannot write the run record '" + folder_.string() + "': " + ec.message());
   lock_.emplace(folder_, "run");  // before anything in the folder is read or replaced
-  claim_folder(overwrite);
+  try {
+    claim_folder(overwrite);
+  } catch (const Error&) {
+    lock_->release_and_remove_created();  // a refused run leaves the folder as it found it
+    throw;
+  }
   // An old run's checkpoint never stands beside the new run's evaluations.
   bopp::host::remove_checkpoint(folder_);
   // run.json first: from here on, whatever a kill interrupts, the folder is a record that
@@ -89,9 +96,12 @@ void RunRecord::open_files(Kept kept) {
 
 int RunRecord::open_at(const char* file, off_t size) {
   const fs::path path = folder_ / file;
-  const int fd =
-      ::open(path.c_str(), O_RDWR | O_CREAT | (size == 0 ? O_TRUNC : 0) | O_CLOEXEC, 0644);
-  if (fd < 0) cannot_write(file, strerror_text());
+  int fd = -1;
+  try {
+    fd = open_folder_file(path, O_RDWR | O_CREAT | (size == 0 ? O_TRUNC : 0));
+  } catch (const Error& e) {
+    cannot_write(file, e.what());
+  }
   if (size > 0 && (::ftruncate(fd, size) != 0 || ::lseek(fd, size, SEEK_SET) != size)) {
     const std::string reason = strerror_text();
     ::close(fd);
@@ -101,6 +111,9 @@ int RunRecord::open_at(const char* file, off_t size) {
 }
 
 void RunRecord::claim_folder(bool overwrite) const {
+  refuse_foreign_files(folder_,
+                       {record_file::kRun, record_file::kExperiment, record_file::kEvaluations,
+                        record_file::kBatches, record_file::kLog, record_file::kCheckpoint});
   if (const std::optional<RunJson> recorded = try_read_run_json(folder_);
       recorded && recorded->marks_run_record()) {
     if (overwrite) return;
@@ -138,7 +151,7 @@ double RunRecord::now() const {
 }
 
 void RunRecord::append_timing(const BatchTiming& t) {
-  if (!append_whole_lines(batches_fd_, batches_size_, to_json(t).dump() + "\n"))
+  if (!append_whole_lines(batches_fd_, batches_size_, json_text(to_json(t)) + "\n"))
     cannot_write(record_file::kBatches, strerror_text());
 }
 
@@ -208,7 +221,7 @@ void RunRecord::remove_checkpoint() { bopp::host::remove_checkpoint(folder_); }
 
 void RunRecord::write_run_json() {
   try {
-    write_file_atomically(folder_ / record_file::kRun, run_.dump(2) + "\n", sync_.enabled);
+    write_file_atomically(folder_ / record_file::kRun, json_text(run_, 2) + "\n", sync_.enabled);
   } catch (const Error& e) {
     throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
   }

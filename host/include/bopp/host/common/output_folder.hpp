@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -14,5 +15,11 @@ namespace bopp::host {
 // this is nullopt or the folder already holds a record of its own kind, so a user's files are
 // never replaced.
 std::optional<std::string> first_foreign_entry(const std::filesystem::path& folder);
+
+// Throws Error naming the first of `names` in `folder` that is there but is not a regular file
+// (a symbolic link, a FIFO, a folder): bopp reads and writes only its own files in its folders,
+// and a link someone placed there must never make it read or write elsewhere (folder_file.hpp).
+void refuse_foreign_files(const std::filesystem::path& folder,
+                          std::initializer_list<const char*> names);
 
 }  // namespace bopp::host
