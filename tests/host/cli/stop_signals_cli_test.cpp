@@ -182,7 +182,7 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
 TEST(StopSignals, SignalToTheWholeGroupCostsNoPointUnderTheProcessesEvaluator) {
   const fs::path folder = fresh_folder("group-processes");
   std::ofstream(folder / "exp.toml")
-      << "[run]\nseed = 3\nbudget = 24\nbatch = 4\n[objective]\nname = 'slow_objective'\n"
+      << "[run]\nseed = 3\nbudget = 40\nbatch = 4\n[objective]\nname = 'slow_objective'\n"
          "sleep_ms = 30.0\nnoise = 0.2\n[algorithm]\nname = 'random'\n[evaluator]\n"
          "kind = 'processes'\nworkers = 2\n";
   const Outcome straight =
