@@ -21,6 +21,24 @@ namespace {
 
 namespace py = pybind11;
 
+// A message as a Python str: bytes that are not UTF-8 (from a plugin or a program) become
+// U+FFFD, as the record writes them, rather than failing the call after the run.
+py::str message_text(const std::string& text) {
+  const py::object str = py::reinterpret_steal<py::object>(
+      PyUnicode_DecodeUTF8(text.data(), static_cast<py::ssize_t>(text.size()), "replace"));
+  if (!str) throw py::error_already_set();
+  return str;
+}
+
+// A path as os.fsdecode gives it: bytes that are not UTF-8 kept as surrogate escapes, so the
+// str names the same file.
+py::str path_text(const std::string& path) {
+  const py::object text = py::reinterpret_steal<py::object>(
+      PyUnicode_DecodeFSDefaultAndSize(path.data(), static_cast<py::ssize_t>(path.size())));
+  if (!text) throw py::error_already_set();
+  return text;
+}
+
 template <class Entry>
 py::dict entry_dict(const Entry& e, const char* kind) {
   py::dict d;
@@ -90,7 +108,13 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
     throw py::type_error("bopp.run: the experiment is TOML text or a dict of its tables");
   }
   std::optional<std::string> folder;
-  if (!output.is_none()) folder = py::str(output).cast<std::string>();
+  if (!output.is_none()) {
+    // os.fsencode's bytes: a str holding surrogate escapes names the folder they came from.
+    const py::object bytes =
+        py::reinterpret_steal<py::object>(PyUnicode_EncodeFSDefault(py::str(output).ptr()));
+    if (!bytes) throw py::error_already_set();
+    folder = bytes.cast<std::string>();
+  }
   std::unique_ptr<host::Evaluator> caller;  // destroyed after the run, with the GIL held
   std::string caller_name;
   if (!objective.is_none()) {
@@ -117,9 +141,9 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
     result = host::run_experiment(e, *registry, options);
   }
   py::dict d;
-  d["record"] = result.record.string();
+  d["record"] = path_text(result.record.string());
   d["status"] = std::string(host::to_string(result.status));
-  d["message"] = result.message;
+  d["message"] = message_text(result.message);
   d["evaluations"] = result.evaluations;
   d["failed_evaluations"] = result.failed_evaluations;
   if (result.best) {

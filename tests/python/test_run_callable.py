@@ -1,6 +1,7 @@
 """bopp.run(objective=callable): a Python function evaluates the points of a whole run."""
 
 import json
+import os
 import threading
 
 import numpy as np
@@ -123,3 +124,10 @@ def test_a_second_run_on_another_thread_is_refused_the_folder_in_use(tmp_path):
         first.join()
     assert outcome["status"] == "completed" and outcome["evaluations"] == 12
     assert len(lines(tmp_path / "record")) == 12
+
+
+def test_a_folder_name_that_is_not_utf8_is_returned_as_os_fsdecode_gives_it(tmp_path):
+    folder = tmp_path / os.fsdecode(b"record-\xff")
+    result = bopp.run(EXPERIMENT, output=folder, sync=False, objective=python_sphere)
+    assert result["status"] == "completed" and result["record"] == str(folder)
+    assert json.loads((folder / "run.json").read_text())["status"] == "completed"

@@ -477,8 +477,13 @@ BenchSummary run_bench(const BenchGrid& grid, const fs::path& folder, const Benc
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) throw Error("cannot create the bench folder '" + folder.string() + "': " + ec.message());
-  const FolderLock lock(folder, "bench");  // one bench at a time writes a bench folder
-  claim_bench_folder(folder);
+  FolderLock lock(folder, "bench");  // one bench at a time writes a bench folder
+  try {
+    claim_bench_folder(folder);
+  } catch (const Error&) {
+    lock.release_and_remove_created();  // a refused bench leaves the folder as it found it
+    throw;
+  }
   Bench bench(grid, fs::absolute(folder), options);
   return bench.run();
 }

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <string>
 
@@ -74,6 +76,19 @@ TEST(EvalPoints, AFolderAsThePointsFileIsAnError) {
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(o.err.find(folder.string()), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("is a folder"), std::string::npos) << o.err;
+}
+
+// A device or a FIFO would never end or never start: refused unread, with one line.
+TEST(EvalPoints, APointsFileThatIsNotARegularFileIsRefusedUnread) {
+  const auto fifo = fresh_folder("points-fifo") / "points.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  for (const std::string& file : {std::string("/dev/zero"), fifo.string()}) {
+    const Outcome o = eval("c_quadratic --points '" + file + "'");
+    EXPECT_EQ(o.exit_code, 1) << o.err;
+    EXPECT_NE(o.err.find(file), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("cannot read the points file: not a regular file"), std::string::npos)
+        << o.err;
+  }
 }
 
 TEST(EvalPoints, ValuesComputedBeforeACrashAreKept) {

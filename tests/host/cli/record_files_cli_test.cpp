@@ -116,6 +116,34 @@ TEST_F(RecordFilesCli, AHardLinkedRecordFileIsNeverTruncated) {
   EXPECT_EQ(read_text(victim_), kVictimText);
 }
 
+// bopp report's table and plot files are replaced whole: a link in their place is replaced.
+TEST_F(RecordFilesCli, AReportsFilesReplaceLinksAndNeverWriteThroughThem) {
+  const fs::path completed = base_ / "reported";
+  record(completed);
+  const fs::path out = base_ / "report";
+  fs::create_directories(out);
+  fs::create_symlink(victim_, out / "table.md");
+  const Outcome o = run_bopp({"report", completed.string(), "--output", out.string()}, {"c"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_FALSE(fs::is_symlink(out / "table.md"));
+  EXPECT_EQ(read_text(victim_), kVictimText);
+}
+
+// A bench folder's files are refused the same way, before any run, leaving no lock file.
+TEST_F(RecordFilesCli, ABenchFolderWithALinkIsRefusedUntouched) {
+  const fs::path grid = base_ / "grid.toml";
+  std::ofstream(grid) << "[bench]\nseeds = [1]\nbudget = 4\n[[algorithm]]\nname = 'random'\n"
+                         "[[objective]]\nname = 'c_quadratic'\ndim = 2\n";
+  for (const std::string file : {"index.json", ".bopp.lock"}) {
+    const fs::path folder = base_ / ("bench-" + file);
+    fs::create_directories(folder);
+    fs::create_symlink(victim_, folder / file);
+    expect_refused(run_bopp({"bench", grid.string(), "--output", folder.string()}, {"c"}), file,
+                   "bench into " + folder.string());
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1) << file;
+  }
+}
+
 TEST_F(RecordFilesCli, ARefusedRunLeavesNoLockFile) {
   const fs::path users = base_ / "users";
   fs::create_directories(users);

@@ -27,6 +27,18 @@ std::vector<std::string> names_in(const std::filesystem::path& folder) {
   return names;
 }
 
+// A link at the name (a report's table, run.json) is replaced by the new file; its target is
+// never written.
+TEST(AtomicFile, ALinkAtTheNameIsReplacedAndItsTargetKept) {
+  const auto folder = test::fresh_folder("atomic-link");
+  std::ofstream(folder / "victim") << "keep\n";
+  std::filesystem::create_symlink(folder / "victim", folder / "table.md");
+  write_file_atomically(folder / "table.md", "new\n", false);
+  EXPECT_FALSE(std::filesystem::is_symlink(folder / "table.md"));
+  EXPECT_EQ(test::read_text(folder / "table.md"), "new\n");
+  EXPECT_EQ(test::read_text(folder / "victim"), "keep\n");
+}
+
 TEST(AtomicFile, ReplacesTheContentAndLeavesNoTemporaryFile) {
   const auto folder = test::fresh_folder("atomic");
   const auto file = folder / "run.json";

@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 
 // The Error `body` throws ("" when none).
 template <class Body>
-std::string error_of(Body body) {
+std::string folder_error_of(Body body) {
   try {
     body();
   } catch (const Error& e) {
@@ -41,15 +41,18 @@ TEST(FolderFile, LinksFifosAndHardLinksAreRefusedAndTheirTargetsKept) {
   fs::create_hard_link(victim, folder / "hard");
   ASSERT_EQ(::mkfifo((folder / "fifo").c_str(), 0644), 0);
   const int write = O_WRONLY | O_CREAT | O_TRUNC;
-  EXPECT_NE(error_of([&] { open_folder_file(folder / "link", write); }).find("symbolic link"),
+  EXPECT_NE(
+      folder_error_of([&] { open_folder_file(folder / "link", write); }).find("symbolic link"),
+      std::string::npos);
+  EXPECT_NE(
+      folder_error_of([&] { open_folder_file(folder / "hard", write); }).find("other hard links"),
+      std::string::npos);
+  EXPECT_NE(
+      folder_error_of([&] { open_folder_file(folder / "fifo", O_RDWR); }).find("not a regular"),
+      std::string::npos);
+  EXPECT_NE(folder_error_of([&] { read_folder_file(folder / "link"); }).find("symbolic link"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { open_folder_file(folder / "hard", write); }).find("other hard links"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { open_folder_file(folder / "fifo", O_RDWR); }).find("not a regular"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { read_folder_file(folder / "link"); }).find("symbolic link"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { read_folder_file(folder / "fifo"); }).find("not a regular"),
+  EXPECT_NE(folder_error_of([&] { read_folder_file(folder / "fifo"); }).find("not a regular"),
             std::string::npos);
   EXPECT_EQ(test::read_text(victim), "keep\n");
   // Read, a hard link is the file it names; a missing file is none.
@@ -69,12 +72,13 @@ TEST(FolderFile, AUsersFileIsReadOnlyWhenRegularAndBounded) {
   EXPECT_EQ(read_input_bytes(folder / "small"), "0123456789");
   EXPECT_EQ(read_input_bytes(folder / "link"), "0123456789");  // the user chose the link
   for (const fs::path& file : {fs::path("/dev/zero"), folder / "fifo", folder}) {
-    EXPECT_NE(error_of([&] { read_input_bytes(file); }).find("not a regular file"),
+    EXPECT_NE(folder_error_of([&] { read_input_bytes(file); }).find("not a regular file"),
               std::string::npos)
         << file;
   }
-  EXPECT_NE(error_of([&] { read_input_bytes(folder / "small", 9); }).find("10 bytes, more than"),
-            std::string::npos);
+  EXPECT_NE(
+      folder_error_of([&] { read_input_bytes(folder / "small", 9); }).find("10 bytes, more than"),
+      std::string::npos);
 }
 
 TEST(JsonText, BytesThatAreNotUtf8AreWrittenAsReplacementCharacters) {

@@ -336,5 +336,21 @@ TEST(MpiEvaluator, WithoutMpirunIsOneLineSayingHowToStartIt) {
   EXPECT_FALSE(fs::exists(folder / "record"));
 }
 
+// A failure message whose bytes are not UTF-8 (a program's output, cut mid-character), sent
+// from a rank: recorded with U+FFFD, the run completes and its record parses.
+TEST(MpiEvaluator, AMessageThatIsNotUtf8FromARankIsRecordedReplaced) {
+  SKIP_WITHOUT_MPIRUN();
+  const fs::path script = test::fresh_folder("mpi-bytes-script") / "bad-bytes.sh";
+  std::ofstream(script) << "cat > /dev/null\nprintf 'y \\377 cut \\342\\202\\n'\n";
+  const std::string objective = "name = 'command'\nargv = '[\"sh\", \"" + script.string() +
+                                "\"]'\nlower = [0.0]\nupper = [1.0]";
+  const fs::path record =
+      run_under_mpirun(experiment_text(objective, "kind = 'mpi'", 6), "mpi-bytes", "crashing");
+  EXPECT_EQ(status_of(record), "completed") << test::read_text(record.parent_path() / "mpirun.out");
+  const auto got = read_evaluations(record / "evaluations.jsonl");  // throws on a bad line
+  ASSERT_EQ(got.size(), 6u);
+  EXPECT_NE(got[0].message.find("\xEF\xBF\xBD"), std::string::npos) << got[0].message;
+}
+
 }  // namespace
 }  // namespace bopp::host

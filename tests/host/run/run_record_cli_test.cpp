@@ -38,6 +38,7 @@ TEST(RunRecordCli, AUsersExperimentFileIsNeverReplaced) {
   EXPECT_EQ(read_text(folder / "experiment.toml"), text);
   EXPECT_FALSE(fs::exists(folder / "run.json"));
   EXPECT_FALSE(fs::exists(folder / "evaluations.jsonl"));
+  EXPECT_FALSE(fs::exists(folder / ".bopp.lock"));  // a refused run leaves no lock file
 }
 
 TEST(RunRecordCli, AFullDiskEndsTheRunFailedWithWholeLines) {

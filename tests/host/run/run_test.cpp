@@ -10,11 +10,15 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <thread>
 
 namespace bopp::host {
 namespace {
@@ -120,6 +124,33 @@ TEST(Run, SameSeedGivesTheSameEvaluationsBitForBit) {
     EXPECT_EQ(a[i].seed, b[i].seed);
   }
   EXPECT_NE(a[0].x, c[0].x);
+}
+
+// Two runs on threads of one process, one folder: the second is refused while the first runs,
+// and the first's record is whole.
+TEST(Run, ASecondRunOnAnotherThreadIsRefusedTheFolderInUse) {
+  const Experiment e =
+      experiment("name = 'slow_objective'\nsleep_ms = 20.0\ndim = 2", "name = 'random'",
+                 "budget = 40\nbatch = 1\nseed = 1", "two-threads");
+  RunResult first;
+  std::thread running([&] { first = run_experiment(e, registry(), quiet()); });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!std::filesystem::exists(std::filesystem::path(e.output) / "evaluations.jsonl") &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  RunOptions overwrite = quiet();
+  overwrite.overwrite = true;
+  std::string refused;
+  try {
+    (void)run_experiment(e, registry(), overwrite);
+  } catch (const Error& error) {
+    refused = error.what();
+  }
+  running.join();
+  EXPECT_NE(refused.find("is in use by process " + std::to_string(::getpid())), std::string::npos)
+      << refused;
+  EXPECT_EQ(first.status, RunStatus::completed);
+  EXPECT_EQ(read_evaluations(first.record / "evaluations.jsonl").size(), 40u);
 }
 
 TEST(Run, SerialAndThreadedEvaluatorsGiveIdenticalRecords) {

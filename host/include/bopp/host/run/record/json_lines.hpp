@@ -3,14 +3,15 @@
 #pragma once
 
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/folder_file.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,8 +22,14 @@ namespace bopp::host {
 // Error naming the file, the line and what it should have been (`what`).
 template <class T, class Parse>
 std::vector<T> read_json_lines(const std::filesystem::path& file, const char* what, Parse parse) {
-  std::ifstream in(file);
-  if (!in) throw Error(file.string() + ": cannot read");
+  std::optional<std::string> text;
+  try {
+    text = read_folder_file(file);  // never through a link placed in the record
+  } catch (const Error& e) {
+    throw Error(file.string() + ": cannot read: " + e.what());
+  }
+  if (!text) throw Error(file.string() + ": cannot read");
+  std::istringstream in(std::move(*text));
   std::vector<T> out;
   std::string line;
   std::size_t number = 0;
