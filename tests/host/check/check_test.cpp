@@ -348,6 +348,10 @@ TEST(Check, RefusesPluginLengthsAndSizesOutsideTheirRangesNamingTheKey) {
   EXPECT_EQ(minucb.exit_code, 1) << minucb.out << minucb.err;
   expect_failed(minucb, "create-destroy", "minucb",
                 "key 'lengthscale' must be 0 (the rule) or at least 1e-12");
+  const Outcome bbkb =
+      check(plugin_dir() / "libbopp-bbkb.so", {"--set", "algorithm.bbkb.bandwidth=1e-320"});
+  EXPECT_EQ(bbkb.exit_code, 1) << bbkb.out << bbkb.err;
+  expect_failed(bbkb, "create-destroy", "bbkb", "key 'bandwidth' of algorithm 'bbkb' must be 0");
 }
 
 }  // namespace
