@@ -2,6 +2,7 @@
 
 #include <bopp/host/check/check_output.hpp>
 #include <bopp/host/check/plugin_check.hpp>
+#include <bopp/host/common/errors.hpp>
 
 #include <cstdio>
 #include <vector>
@@ -19,7 +20,14 @@ int check_library_file(const CheckCommand& command) {
     std::printf("%s\n", host::check_line(r).c_str());
     std::fflush(stdout);
   };
-  const bool passed = host::check_plugin(command.library, command.trust, sink);
+  bool passed = false;
+  try {
+    passed = host::check_plugin(command.library, command.trust, command.settings, sink);
+  } catch (const host::Error& e) {
+    // A --set option it cannot apply: a usage error, like one of `bopp run`.
+    std::fprintf(stderr, "bopp check: %s\n", e.what());
+    return 2;
+  }
   if (command.json) {
     std::printf("%s\n", host::check_json(results).dump(2).c_str());
   } else {

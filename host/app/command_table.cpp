@@ -9,6 +9,7 @@
 #include <bopp/host/common/duration_text.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 
@@ -97,7 +98,14 @@ int eval_command(const Invocation& call) {
   eval.objective = call.args[0];
   eval.settings = settings(call);
   eval.points = text_option(call, "points");
-  eval.seed = call.options["seed"].as<std::uint64_t>();
+  // Read as text: a number type would take -1 and wrap it round to 2^64 - 1.
+  const std::string seed = call.options["seed"].as<std::string>();
+  const auto [end, ec] = std::from_chars(seed.data(), seed.data() + seed.size(), eval.seed);
+  if (ec != std::errc() || end != seed.data() + seed.size()) {
+    std::fprintf(stderr, "bopp eval: --seed expects a whole number from 0 to 2^64 - 1, not '%s'\n",
+                 seed.c_str());
+    return 2;
+  }
   eval.verbosity = verbosity(call);
   return evaluate_points(call.registry, eval);
 }
@@ -145,6 +153,7 @@ int check_command(const Invocation& call) {
   if (!expect_args(call, 1, "one plugin LIBRARY.so")) return 2;
   CheckCommand check;
   check.library = call.args[0];
+  check.settings = settings(call);
   check.json = call.options.count("json") > 0;
   check.trust = host::plugin_trust(call.options.count("allow-insecure-plugins") > 0);
   return check_library_file(check);
@@ -185,9 +194,9 @@ const std::vector<Command> kCommands = {
      {"output", "format", "plot", "target", "at", "baseline"},
      report_command},
     {"check",
-     "check LIBRARY.so [--json]",
+     "check LIBRARY.so [--set S.K=V]... [--json]",
      "exercise a plugin library's classes as the host does",
-     {"json"},
+     {"set", "json"},
      check_command},
 };
 

@@ -286,6 +286,13 @@ int evaluate_points(const host::PluginRegistry& registry, const EvalCommand& com
     }
     X = host::read_csv_points(in, source, objective.problem().dim());
   }
+  if (X.rows() == 0) {
+    // Every line empty, a comment or the header: nothing would be printed, and exit 0 would
+    // pass for success.
+    throw host::Error((command.points == "-" ? std::string("<stdin>") : echo(command.points)) +
+                      ": no points (a first line without any number is taken as a header; "
+                      "separate the numbers of a point with commas, spaces or tabs)");
+  }
   const bopp::Problem& problem = objective.problem();
   host::round_discrete(problem, X);
   for (Eigen::Index r = 0; r < X.rows(); ++r) {

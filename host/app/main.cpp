@@ -42,7 +42,8 @@ po::options_description visible_options() {
       "show plugins' info log lines; -vv also their debug lines (every line is in a run's "
       "log.jsonl)")("paths", "list: show the plugin folders")(
       "set", po::value<std::vector<std::string>>()->composing(),
-      "run: section.key=value or section.PLUGIN.key=value; eval: key=value (repeatable)")(
+      "run, check: section.key=value or section.PLUGIN.key=value; eval: key=value "
+      "(repeatable)")(
       "unset", po::value<std::vector<std::string>>()->composing(),
       "run: remove section.key (or section.PLUGIN.key) from the file, before any --set "
       "(repeatable)")(
@@ -58,7 +59,8 @@ po::options_description visible_options() {
       "run, resume: stop cleanly after this long (e.g. 3h50m, 90m, 45s), checkpointed, with "
       "exit status 75; in place of [run] time_limit")("points", po::value<std::string>(),
                                                       "eval: CSV file of points, or - for stdin")(
-      "seed", po::value<std::uint64_t>()->default_value(0), "eval: seed for noisy objectives")(
+      "seed", po::value<std::string>()->default_value("0"),
+      "eval: seed for noisy objectives, 0 to 2^64 - 1")(
       "jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")(
       "format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")(
       "plot", po::value<std::string>(),

@@ -112,6 +112,7 @@ void check_objective(const ObjectiveEntry& entry, const std::string& config,
     return;
   }
   sink({subject, "create", true, ""});
+  objective->inspect_buffers();
   if (!run_check(subject, "problem", sink, [&] {
         check_problem(objective->problem(), "objective '" + subject + "'");
         return std::string();
@@ -128,16 +129,30 @@ void check_objective(const ObjectiveEntry& entry, const std::string& config,
   const bopp::Points X = sample_points(objective->problem());
   const std::vector<std::uint64_t> seeds = point_seeds(X.rows());
   std::vector<Evaluation> serial;
+  // Every failing point is named, and told apart: failed as declared (status
+  // BOPP_EVAL_FAILED or an error return, with its message) or misbehaving (NaN or Inf with
+  // status OK, a write past a buffer or into an input).
   const bool evaluates = run_check(subject, "evaluates", sink, [&] {
     serial = evaluate_one_by_one(*objective, X, seeds);
+    std::string failures;
+    std::size_t failed = 0;
+    std::size_t misbehaved = 0;
     for (std::size_t i = 0; i < serial.size(); ++i) {
-      if (!serial[i].ok) {
-        return "point " + std::to_string(i) + " " +
-               point_text(X.row(static_cast<Eigen::Index>(i))) +
-               " of its domain failed: " + serial[i].message + " (expected a finite value)";
-      }
+      const Evaluation& e = serial[i];
+      if (e.ok) continue;
+      ++failed;
+      misbehaved += e.misbehaving ? 1 : 0;
+      failures += (failures.empty() ? "" : "; ") + ("point " + std::to_string(i) + " ") +
+                  point_text(X.row(static_cast<Eigen::Index>(i))) +
+                  (e.misbehaving ? " misbehaved: " : " failed as declared: ") + e.message;
     }
-    return std::string();
+    if (failed == 0) return std::string();
+    return std::to_string(failed) + " of " + std::to_string(serial.size()) +
+           " points of its domain failed (expected a finite value at each" +
+           (misbehaved == 0 ? "; an objective that fails there by design can be configured "
+                              "with --set key=value"
+                            : "") +
+           "): " + failures;
   });
   if (!evaluates && serial.size() != static_cast<std::size_t>(X.rows())) return;
 

@@ -2,6 +2,7 @@
 #include <bopp/ext/state.h>
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
+#include <bopp/host/plugins/guarded_buffer.hpp>
 
 #include <cmath>
 #include <vector>
@@ -96,37 +97,49 @@ void Algorithm::fail(const char* call, const ErrorBuffer& error) const {
               ") failed in " + call + ": " + error.message("no message"));
 }
 
+void Algorithm::check_guards(const char* call, bool past_buffer, const char* buffer,
+                             const ErrorBuffer& error) const {
+  if (!past_buffer && !error.overrun()) return;
+  const std::string what = past_buffer && error.overrun() ? std::string(buffer) + " and error"
+                           : past_buffer                  ? std::string(buffer)
+                                                          : std::string("error");
+  throw PluginMisbehaving("algorithm '" + name_ + "' (" +
+                          entry_.library->path().filename().string() + ") wrote past the end of " +
+                          what + " in " + call + " (the guard after the buffer changed)");
+}
+
 bopp::Points Algorithm::ask(std::size_t max_points) {
   const auto d = problem_.dim();
-  std::vector<double> buffer(max_points * static_cast<std::size_t>(d),
-                             std::numeric_limits<double>::quiet_NaN());
+  GuardedBuffer<double> buffer(max_points * static_cast<std::size_t>(d),
+                               std::numeric_limits<double>::quiet_NaN(), 1);
   std::uint64_t count = 0;
   ErrorBuffer error;
-  if (entry_.table->ask(instance_, max_points, buffer.data(), &count, error.data(),
-                        error.capacity()) != BOPP_OK) {
-    fail("ask", error);
-  }
+  const bopp_status status = entry_.table->ask(instance_, max_points, buffer.data(), &count,
+                                               error.data(), error.capacity());
+  check_guards("ask", buffer.overrun(), "X", error);
+  if (status != BOPP_OK) fail("ask", error);
   if (count < 1 || count > max_points) {
     throw PluginMisbehaving("algorithm '" + name_ + "' returned " + std::to_string(count) +
                             " points from ask(" + std::to_string(max_points) + "); expected 1.." +
                             std::to_string(max_points));
   }
   bopp::Points X = bopp::ConstPointsMap(buffer.data(), static_cast<Eigen::Index>(count), d);
-  for (Eigen::Index r = 0; r < X.rows(); ++r) check_in_bounds(X.row(r), "asked a point");
+  for (Eigen::Index r = 0; r < X.rows(); ++r) {
+    if (const std::string where = outside_bounds(X.row(r)); !where.empty())
+      throw OutOfBoundsAsk("algorithm '" + name_ + "' asked a point outside the bounds: " + where);
+  }
   return X;
 }
 
-void Algorithm::check_in_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x,
-                                const char* what) const {
+std::string Algorithm::outside_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x) const {
   for (Eigen::Index i = 0; i < x.size(); ++i) {
     const double v = x[i];
     if (!(v >= problem_.lower[i] && v <= problem_.upper[i])) {
-      throw PluginMisbehaving("algorithm '" + name_ + "' " + what + " outside the bounds: x[" +
-                              std::to_string(i) + "] = " + std::to_string(v) + " not in [" +
-                              std::to_string(problem_.lower[i]) + ", " +
-                              std::to_string(problem_.upper[i]) + "]");
+      return "x[" + std::to_string(i) + "] = " + std::to_string(v) + " not in [" +
+             std::to_string(problem_.lower[i]) + ", " + std::to_string(problem_.upper[i]) + "]";
     }
   }
+  return "";
 }
 
 void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
@@ -139,13 +152,18 @@ void Algorithm::tell(const bopp::Points& X, std::span<const double> y,
 }
 
 Eigen::VectorXd Algorithm::recommend() {
-  Eigen::VectorXd x =
-      Eigen::VectorXd::Constant(problem_.dim(), std::numeric_limits<double>::quiet_NaN());
+  const auto d = static_cast<std::size_t>(problem_.dim());
+  GuardedBuffer<double> buffer(d, std::numeric_limits<double>::quiet_NaN(), 1);
   ErrorBuffer error;
-  if (entry_.table->recommend(instance_, x.data(), error.data(), error.capacity()) != BOPP_OK) {
-    fail("recommend", error);
+  const bopp_status status =
+      entry_.table->recommend(instance_, buffer.data(), error.data(), error.capacity());
+  check_guards("recommend", buffer.overrun(), "x", error);
+  if (status != BOPP_OK) fail("recommend", error);
+  const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(buffer.data(), problem_.dim());
+  if (const std::string where = outside_bounds(x.transpose()); !where.empty()) {
+    throw PluginMisbehaving("algorithm '" + name_ +
+                            "' recommended a point outside the bounds: " + where);
   }
-  check_in_bounds(x.transpose(), "recommended a point");
   return x;
 }
 

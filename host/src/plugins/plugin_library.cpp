@@ -1,6 +1,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/library_fingerprint.hpp>
 #include <bopp/host/plugins/plugin_library.hpp>
+#include <bopp/host/plugins/readable_memory.hpp>
 #include <bopp/host/plugins/struct_size_check.hpp>
 
 #include <bopp/config_schema.hpp>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -22,12 +24,42 @@
 namespace bopp::host {
 namespace {
 
-// Copies a growable struct written by a plugin: only the fields inside its struct_size.
+// Copies a growable struct a plugin points to, only the fields inside its struct_size, through
+// copy_if_readable: nullopt when the memory is not there (a pointer read from past the end of
+// an array, into nothing).
 template <class T>
-T read_growable(const T* source) {
+std::optional<T> read_growable_checked(const T* source) {
+  std::uint32_t size = 0;
+  if (!copy_if_readable(source, sizeof size, &size)) return std::nullopt;
   T out{};
-  std::memcpy(&out, source, std::min<std::size_t>(source->struct_size, sizeof(T)));
+  if (!copy_if_readable(source, std::min<std::size_t>(size, sizeof(T)), &out)) return std::nullopt;
+  out.struct_size = size;
   return out;
+}
+
+// More classes or parameters than any library declares: a count that is garbage.
+constexpr std::uint32_t kMaxEntries = 100000;
+
+// The `count` pointers of a manifest's (or a class's) array, copied; an Error from
+// `misbehaving` when the count is beyond reason or the array is shorter than its count, so
+// nothing is read past its end. `what` is "objectives", "algorithms" or "parameters".
+template <class Entry, class Misbehaving>
+std::vector<const Entry*> entries_of(const Entry* const* array, std::uint32_t count,
+                                     const std::string& what, const Misbehaving& misbehaving) {
+  std::vector<const Entry*> entries;
+  if (count == 0) return entries;
+  if (array == nullptr)
+    throw misbehaving("declares " + std::to_string(count) + " " + what + " but no array of them");
+  if (count > kMaxEntries) {
+    throw misbehaving("declares " + std::to_string(count) + " " + what + " (at most " +
+                      std::to_string(kMaxEntries) + "; a count that is not the array's length?)");
+  }
+  entries.resize(count);
+  if (!copy_if_readable(array, count * sizeof(const Entry*), entries.data())) {
+    throw misbehaving("declares " + std::to_string(count) + " " + what +
+                      ", but its array of them is shorter (the memory past it is not there)");
+  }
+  return entries;
 }
 
 // "objective 2 of 3: ", for a class whose name cannot be read yet.
@@ -96,14 +128,18 @@ void PluginLibrary::own_params(Class& c, const std::string& file, const std::str
     return Error(file + ": plugin misbehaving: " + owner + " " + what);
   };
   auto owned = std::make_unique<OwnedParams>();
-  if (c.param_count > 0 && c.params == nullptr)
-    throw misbehaving("declares parameters but no table");
-  for (std::uint32_t i = 0; i < c.param_count; ++i) {
-    if (c.params[i] == nullptr) throw misbehaving("has a null parameter");
-    const std::string size =
-        struct_size_problem(c.params[i]->struct_size, kMinParamSize, "bopp_param");
+  const std::vector<const bopp_param*> entries =
+      entries_of(c.params, c.param_count, "parameters", misbehaving);
+  for (std::uint32_t i = 0; i < entries.size(); ++i) {
+    if (entries[i] == nullptr) throw misbehaving("has a null parameter");
+    const std::optional<bopp_param> read = read_growable_checked(entries[i]);
+    if (!read) {
+      throw misbehaving("parameter " + std::to_string(i + 1) +
+                        ": points to memory that is not there");
+    }
+    const std::string size = struct_size_problem(read->struct_size, kMinParamSize, "bopp_param");
     if (!size.empty()) throw misbehaving("parameter " + std::to_string(i + 1) + ": " + size);
-    bopp_param p = read_growable(c.params[i]);
+    bopp_param p = *read;
     if (!is_text(p.name) || p.type < BOPP_PARAM_BOOL || p.type > BOPP_PARAM_REAL_LIST) {
       throw misbehaving("declares a parameter without a UTF-8 name or of an unknown type");
     }
@@ -158,10 +194,16 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   auto entry = handle.get<const bopp_manifest*()>(BOPP_ENTRY_SYMBOL);
   loaded.handles.push_back(std::move(handle));
 
-  const bopp_manifest* manifest = entry();
-  if (manifest == nullptr) {
+  const bopp_manifest* returned = entry();
+  if (returned == nullptr) {
     throw Error(file + ": plugin misbehaving: " BOPP_ENTRY_SYMBOL " returned no manifest");
   }
+  const std::optional<bopp_manifest> copied = read_growable_checked(returned);
+  if (!copied) {
+    throw Error(file + ": plugin misbehaving: " BOPP_ENTRY_SYMBOL
+                       " returned a pointer to memory that is not there");
+  }
+  const bopp_manifest* manifest = &*copied;
   // The ABI version first (its three fields never move), so that a library of another major
   // version is told so rather than judged by this version's sizes.
   if (manifest->struct_size < 3 * sizeof(std::uint32_t)) {
@@ -186,7 +228,7 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   library->file_ = ::open(canonical.c_str(), O_RDONLY | O_CLOEXEC);
   if (library->file_ < 0) throw Error(file + ": cannot open the library to fingerprint it");
   library->build_id_ = gnu_build_id(canonical);
-  library->manifest_ = read_growable(manifest);
+  library->manifest_ = *copied;
   const bopp_manifest& m = library->manifest_;
   if (!is_text(m.library_name)) {
     throw Error(file + ": plugin misbehaving: the manifest has no UTF-8 library name");
@@ -197,13 +239,19 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   auto misbehaving = [&](const std::string& what) {
     return Error(file + ": plugin misbehaving: " + what);
   };
-  for (std::uint32_t i = 0; i < m.algorithm_count; ++i) {
-    if (m.algorithms == nullptr || m.algorithms[i] == nullptr)
-      throw misbehaving("null algorithm entry");
-    const std::string size = struct_size_problem(m.algorithms[i]->struct_size,
-                                                 kMinAlgorithmClassSize, "bopp_algorithm_class");
+  const std::vector<const bopp_algorithm_class*> algorithms =
+      entries_of(m.algorithms, m.algorithm_count, "algorithms", misbehaving);
+  for (std::uint32_t i = 0; i < algorithms.size(); ++i) {
+    if (algorithms[i] == nullptr) throw misbehaving("null algorithm entry");
+    const std::optional<bopp_algorithm_class> read = read_growable_checked(algorithms[i]);
+    if (!read) {
+      throw misbehaving(class_number("algorithm", i, m.algorithm_count) +
+                        "points to memory that is not there");
+    }
+    const std::string size =
+        struct_size_problem(read->struct_size, kMinAlgorithmClassSize, "bopp_algorithm_class");
     if (!size.empty()) throw misbehaving(class_number("algorithm", i, m.algorithm_count) + size);
-    bopp_algorithm_class c = read_growable(m.algorithms[i]);
+    bopp_algorithm_class c = *read;
     if (!is_text(c.name)) throw misbehaving("an algorithm has no UTF-8 name");
     const std::string missing = missing_functions({{"create", c.create != nullptr},
                                                    {"destroy", c.destroy != nullptr},
@@ -218,13 +266,19 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     library->own_params(c, file, "algorithm");
     library->algorithms_.push_back(c);
   }
-  for (std::uint32_t i = 0; i < m.objective_count; ++i) {
-    if (m.objectives == nullptr || m.objectives[i] == nullptr)
-      throw misbehaving("null objective entry");
-    const std::string size = struct_size_problem(m.objectives[i]->struct_size,
-                                                 kMinObjectiveClassSize, "bopp_objective_class");
+  const std::vector<const bopp_objective_class*> objectives =
+      entries_of(m.objectives, m.objective_count, "objectives", misbehaving);
+  for (std::uint32_t i = 0; i < objectives.size(); ++i) {
+    if (objectives[i] == nullptr) throw misbehaving("null objective entry");
+    const std::optional<bopp_objective_class> read = read_growable_checked(objectives[i]);
+    if (!read) {
+      throw misbehaving(class_number("objective", i, m.objective_count) +
+                        "points to memory that is not there");
+    }
+    const std::string size =
+        struct_size_problem(read->struct_size, kMinObjectiveClassSize, "bopp_objective_class");
     if (!size.empty()) throw misbehaving(class_number("objective", i, m.objective_count) + size);
-    bopp_objective_class c = read_growable(m.objectives[i]);
+    bopp_objective_class c = *read;
     if (!is_text(c.name)) throw misbehaving("an objective has no UTF-8 name");
     const std::string missing = missing_functions({{"create", c.create != nullptr},
                                                    {"destroy", c.destroy != nullptr},

@@ -1,5 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/name_suggestion.hpp>
+#include <bopp/host/plugins/library_dependencies.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/kit/message_text.hpp>
 
@@ -72,6 +73,30 @@ std::string writable_by_others(const fs::path& path, bool sticky_is_safe) {
          "; chmod go-w " + path.string() + " fixes it)";
 }
 
+// What lets others put a file into `folder`, or "" when nothing does: the folder (or, when it
+// does not exist, the nearest folder above it that does, where others could make it) writable
+// by others, or a folder above that which is, and not sticky.
+std::string unsafe_folder(const fs::path& folder) {
+  std::error_code ec;
+  fs::path existing = fs::absolute(folder, ec).lexically_normal();
+  while (!fs::exists(existing, ec) && existing != existing.parent_path())
+    existing = existing.parent_path();
+  existing = fs::canonical(existing, ec);
+  if (ec) return "";
+  const bool missing = existing != fs::weakly_canonical(folder, ec);
+  if (std::string why = writable_by_others(existing, false); !why.empty()) {
+    return missing ? "does not exist, and " + existing.string() +
+                         ", where others could make it, is " + why
+                   : "is " + why;
+  }
+  for (fs::path above = existing; above != above.parent_path();) {
+    above = above.parent_path();
+    if (std::string why = writable_by_others(above, true); !why.empty())
+      return "lies in " + above.string() + ", which is " + why;
+  }
+  return "";
+}
+
 // BOPP_ALLOW_INSECURE_PLUGINS, read strictly: a value meant as "no" must never turn the
 // check off, and a value that is neither yes nor no is a mistake to report, not to guess.
 bool insecure_plugins_allowed_by_environment() {
@@ -111,6 +136,23 @@ std::string insecure_plugin_reason(const fs::path& file) {
     above = above.parent_path();
     if (std::string why = writable_by_others(above, true); !why.empty()) {
       return refused + "the folder " + above.string() + " above it is " + why + override;
+    }
+  }
+  // The loader pulls in what the library needs from its RUNPATH folders before any check of
+  // ours could run: each must be as safe as the plugin's own, and so must what it finds there.
+  const LibraryDependencies dependencies = library_dependencies(canonical);
+  for (const fs::path& search : dependencies.search_folders) {
+    if (std::string why = unsafe_folder(search); !why.empty()) {
+      return refused + "the folder " + search.string() +
+             " where the loader looks for its dependencies (its RUNPATH) " + why + override;
+    }
+    for (const std::string& needed : dependencies.needed) {
+      const fs::path dependency = search / needed;
+      if (!fs::exists(dependency, ec)) continue;
+      if (std::string why = writable_by_others(fs::canonical(dependency, ec), false);
+          !why.empty()) {
+        return refused + "the library it needs, " + dependency.string() + ", is " + why + override;
+      }
     }
   }
   return "";

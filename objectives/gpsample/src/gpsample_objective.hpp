@@ -9,6 +9,7 @@
 #include <bopp/plugin.hpp>
 
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,10 @@ class GpSampleObjective {
 
   static std::vector<Param> params() {
     return {
-        Param::integer("dim", 2, "number of dimensions").at_least(1),
+        // The sizes are bounded where the function's arrays still fit a machine (a path holds
+        // features x dim frequencies, a posterior_mean or grid a points^2 or grid^2 Cholesky
+        // factor): a larger value is refused naming its key, not a bare std::bad_alloc.
+        Param::integer("dim", 2, "number of dimensions").range(1, 10000),
         Param::integer("seed", 0,
                        "which function: the same seed gives the same function everywhere; -1: "
                        "the run's seed chooses it, so a bench over seeds 0..49 meets 50 functions")
@@ -31,8 +35,10 @@ class GpSampleObjective {
         Param::real("lengthscale", 0.0,
                     "kernel lengthscale, > 0; default 2·l(d) of Müller et al. 2021 §4.1, "
                     "l(d) = δ(d)·0.1/δ(2), δ the mean distance of two points in the unit cube")
+            .range(1e-12, 1e12)
             .make_optional(),
-        Param::real("outputscale", 1.0, "prior variance σ² of the function, > 0"),
+        Param::real("outputscale", 1.0, "prior variance σ² of the function, > 0")
+            .range(1e-12, 1e12),
         Param::choice("kernel", "rbf", "rbf|matern52", "covariance of the prior"),
         Param::real("noise_std", 0.0, "standard deviation of Gaussian noise added to every value")
             .at_least(0.0),
@@ -42,9 +48,9 @@ class GpSampleObjective {
                       "path: random-Fourier-feature sample path on all of R^d; posterior_mean: "
                       "posterior mean given a prior sample at Sobol points of the box; grid: an "
                       "exact sample on a finite candidate set"),
-        Param::integer("features", 4096, "random Fourier features of a path").at_least(1),
+        Param::integer("features", 4096, "random Fourier features of a path").range(1, 1000000),
         Param::integer("points", 1000, "Sobol points a posterior_mean is conditioned on")
-            .at_least(1),
+            .range(1, 20000),
         Param::real("nugget", 0.693,
                     "posterior_mean: likelihood noise variance, as a fraction of the outputscale; "
                     "0.693 is GPyTorch's default that Müller et al.'s generator conditions with")
@@ -52,13 +58,14 @@ class GpSampleObjective {
         Param::integer(
             "grid", 100,
             "candidates of a grid: uniform in 1-D, Sobol points for dim > 1; must be > 0 "
-            "for kind = grid"),
+            "for kind = grid")
+            .range(0, 20000),
     };
   }
 
   GpSampleObjective(const Config& config, std::uint64_t run_seed, const Host&)
       : spec_(spec_from(config, run_seed)),
-        function_(spec_),
+        function_(built(spec_, config)),
         noise_std_(config.real("noise_std")) {}
 
   Problem problem() const {
@@ -111,6 +118,21 @@ class GpSampleObjective {
     spec.lower = Eigen::VectorXd::Constant(spec.dim, lower);
     spec.upper = Eigen::VectorXd::Constant(spec.dim, upper);
     return spec;
+  }
+
+  // The function, or, when its arrays do not fit in memory, an error naming the keys that
+  // size them rather than a bare std::bad_alloc.
+  static GpFunction built(const GpFunctionSpec& spec, const Config& config) {
+    try {
+      return GpFunction(spec);
+    } catch (const std::bad_alloc&) {
+      const char* key = spec.kind == SampleKind::path             ? "features"
+                        : spec.kind == SampleKind::posterior_mean ? "points"
+                                                                  : "grid";
+      fail(config, key,
+           "(with dim = " + std::to_string(spec.dim) +
+               ") makes a function too large for memory; lower it or dim");
+    }
   }
 
   [[noreturn]] static void fail(const Config& config, const std::string& key,

@@ -21,8 +21,8 @@ std::vector<Param> settings_params(Batching batching, Dictionary dictionary) {
   std::vector<Param> p = {
       Param::real("bandwidth", 0.0,
                   "h of the Gaussian kernel exp(-|x-x'|^2/(2h^2)) in the candidates' units; 0: "
-                  "a tenth of the diagonal of the candidates' bounding box")
-          .at_least(0.0),
+                  "a tenth of the diagonal of the candidates' bounding box; else at least 1e-12")
+          .range(0.0, 1e12),
       Param::real("noise_std", 0.0,
                   "xi, the noise standard deviation in the confidence width; 0: the "
                   "objective's noise, else 0.01 (Calandriello et al. 2020, Section 5)")
@@ -60,6 +60,12 @@ Settings read_settings(const Config& config, const Problem& problem, const char*
   }
   Settings s;
   s.bandwidth = config.real("bandwidth");
+  // A physical length: one too small to square (1e-320 is subnormal) makes every kernel value
+  // 0 or NaN.
+  if (s.bandwidth > 0.0 && s.bandwidth < 1e-12) {
+    throw std::invalid_argument("key 'bandwidth' of algorithm '" + std::string(algorithm) +
+                                "' must be 0 (a tenth of the diagonal) or at least 1e-12");
+  }
   if (s.bandwidth == 0.0) {
     const Points& X = problem.candidates;
     const double diagonal = (X.colwise().maxCoeff() - X.colwise().minCoeff()).norm();

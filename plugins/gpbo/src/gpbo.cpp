@@ -27,8 +27,10 @@ namespace bopp::gpbo {
 
 std::vector<Param> Gpbo::params() {
   std::vector<Param> params = {
+      // Bounded where the design still fits a machine: a larger value is refused naming the
+      // key, not a bare std::bad_alloc.
       Param::integer("initial_points", 0, "size of the initial Sobol design; 0 means 2 (dim + 1)")
-          .at_least(0),
+          .range(0, 1000000),
       Param::choice("acquisition", "logei", "ei|logei|ucb|ts",
                     "acquisition function: expected improvement, its log, UCB, Thompson sampling"),
       Param::choice("kernel", "matern52", "matern52|matern32|matern12|rbf", "GP kernel (ARD)"),

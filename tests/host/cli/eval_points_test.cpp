@@ -97,5 +97,34 @@ TEST(EvalPoints, ValuesComputedBeforeACrashAreKept) {
   EXPECT_EQ(o.out, "0.10000000000000001\n0.20000000000000001\n");
 }
 
+// `0.1;0.2` is one field that is no number: taken as a header, it left no point, and eval
+// printed nothing and exited 0. No point at all is an error that says why.
+TEST(EvalPoints, NoPointIsAnErrorThatSaysWhy) {
+  for (const char* text : {"0.1;0.2\n", "", "x1,x2\n# only a comment\n"}) {
+    SCOPED_TRACE(text);
+    const Outcome o = eval("c_quadratic --points -", text);
+    EXPECT_EQ(o.exit_code, 1);
+    EXPECT_EQ(o.out, "");
+    EXPECT_NE(o.err.find("<stdin>: no points"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("commas, spaces or tabs"), std::string::npos) << o.err;
+  }
+}
+
+// A negative seed wrapped round to 2^64 - 1; a seed is refused unless it is a whole number in
+// 0..2^64 - 1.
+TEST(EvalPoints, ANegativeSeedIsRefused) {
+  for (const char* seed : {"-1", "1.5", "x", "18446744073709551616"}) {
+    SCOPED_TRACE(seed);
+    const Outcome o = eval(std::string("c_quadratic --points - --seed ") + seed, "0.2,0.2\n");
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_EQ(o.out, "");
+    EXPECT_NE(o.err.find("--seed expects a whole number from 0 to 2^64 - 1"), std::string::npos)
+        << o.err;
+  }
+  const Outcome largest = eval("c_quadratic --points - --seed 18446744073709551615", "0.2,0.2\n");
+  EXPECT_EQ(largest.exit_code, 0) << largest.err;
+  EXPECT_EQ(lines(largest.out), 1u);
+}
+
 }  // namespace
 }  // namespace bopp::test

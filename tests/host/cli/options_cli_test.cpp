@@ -69,6 +69,22 @@ TEST(CliSetOption, RunRefusesEveryBadFormInOneLine) {
   }
 }
 
+// A value a schema refuses is blamed on the --set that gave it, not on the experiment file,
+// which lacks the key: a choice, a type and a range, in each kind of section.
+TEST(CliSetOption, ARefusedValueIsBlamedOnItsSet) {
+  const fs::path file = fresh_folder("set-cli-blame") / "exp.toml";
+  std::ofstream(file) << "[run]\nbudget = 2\n[objective]\nname = 'c_quadratic'\n[algorithm]\n"
+                         "name = 'bad_recommend_algorithm'\n";
+  for (const std::string argument :
+       {"algorithm.recommend=bogus", "algorithm.bad_recommend_algorithm.recommend=bogus",
+        "evaluator.kind=bogus", "run.budget=-3", "objective.dim=true"}) {
+    const fs::path record = fresh_folder("set-cli-blame-record") / "r";
+    const Outcome o = bopp({"run", file.string(), "--output", record.string(), "--set", argument});
+    expect_one_line_error(o, argument);
+    EXPECT_EQ(o.err.rfind("bopp: error: --set '" + argument + "'", 0), 0u) << o.err;
+  }
+}
+
 TEST(CliSetOption, RunAcceptsQuotedPaddedAndTypedForms) {
   const fs::path file = experiment_file();
   for (const std::string argument :

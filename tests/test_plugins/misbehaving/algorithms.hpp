@@ -114,4 +114,32 @@ struct ForgetfulAlgorithm {
   std::int64_t asked = 0;
 };
 
+// Asks the box centre until it has been told of a failed point, and from its third ask on
+// after that, a point 1 beyond the upper bound in its first coordinate: an out-of-box ask that
+// only a check asking several rounds, failed points among its tells, finds. `bopp check` must
+// report it under ask-in-bounds.
+struct LateOutOfBoundsAlgorithm {
+  static constexpr const char* name = "late_out_of_bounds_algorithm";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary =
+      "asks the box centre; outside the box from its third ask on once told of a failed point";
+  static std::vector<bopp::Param> params() { return {}; }
+  LateOutOfBoundsAlgorithm(const bopp::Problem& p, const bopp::Config&, std::uint64_t,
+                           const bopp::Host&)
+      : problem(p) {}
+  bopp::Points ask(std::size_t) {
+    Eigen::VectorXd x = recommend();
+    if (++asks >= 3 && told_failure) x[0] = problem.upper[0] + 1.0;
+    return x.transpose();
+  }
+  void tell(const bopp::Points&, const Eigen::VectorXd&, std::span<const std::int32_t> status) {
+    for (const std::int32_t s : status) told_failure = told_failure || s != BOPP_OK;
+  }
+  Eigen::VectorXd recommend() const { return (problem.lower + problem.upper) / 2; }
+
+  bopp::Problem problem;
+  int asks = 0;
+  bool told_failure = false;
+};
+
 }  // namespace misbehaving

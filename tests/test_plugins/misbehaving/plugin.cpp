@@ -22,4 +22,6 @@ BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::Throwin
                     bopp::Objective<misbehaving::ThreadBoundObjective>,
                     bopp::Objective<misbehaving::RequiredKeyObjective>,
                     bopp::Algorithm<misbehaving::UnseededAlgorithm>,
-                    bopp::Algorithm<misbehaving::ForgetfulAlgorithm>)
+                    bopp::Algorithm<misbehaving::ForgetfulAlgorithm>,
+                    bopp::Algorithm<misbehaving::LateOutOfBoundsAlgorithm>,
+                    bopp::Objective<misbehaving::CornerObjective>)

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 namespace misbehaving {
@@ -106,6 +107,27 @@ struct UnseededAlgorithm {
   bopp::Problem problem;
   std::mt19937_64 rng;
   Eigen::VectorXd last;
+};
+
+// Sum of squares on [0, 1]^2 that fails by design, as declared (an exception: status
+// BOPP_EVAL_FAILED with its message), at the upper corner, unless `fail_at_corner = false`: a
+// class `bopp check` passes only when configured (--set fail_at_corner=false).
+struct CornerObjective {
+  static constexpr const char* name = "corner_objective";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* summary = "sum of squares on [0, 1]^2; fails at the upper corner";
+  static std::vector<bopp::Param> params() {
+    return {bopp::Param::boolean("fail_at_corner", true, "fail at the upper corner (1, 1)")};
+  }
+  CornerObjective(const bopp::Config& config, std::uint64_t, const bopp::Host&)
+      : fail_at_corner(config.boolean("fail_at_corner")) {}
+  bopp::Problem problem() const { return bopp::Problem::box(2, 0.0, 1.0); }
+  double evaluate(const Eigen::VectorXd& x, std::uint64_t) {
+    if (fail_at_corner && x[0] == 1.0 && x[1] == 1.0)
+      throw std::runtime_error("infeasible at the upper corner");
+    return x.squaredNorm();
+  }
+  bool fail_at_corner;
 };
 
 }  // namespace misbehaving

@@ -27,7 +27,8 @@ void write_chunk(Writer& w, std::span<const PointJob> jobs) {
 
 void write_result(Writer& w, std::uint64_t index, const Evaluation& e) {
   w.number(index);
-  w.number(static_cast<std::uint8_t>(e.ok));
+  // 0 failed, 1 ok, 2 failed by misbehaving (the run warns about it).
+  w.number(static_cast<std::uint8_t>(e.ok ? 1 : e.misbehaving ? 2 : 0));
   w.number(e.y);
   w.number(e.seconds);
   w.text(e.message);
@@ -41,7 +42,8 @@ std::optional<std::pair<Result, std::size_t>> read_result(std::string_view bytes
       !r.number(result.evaluation.seconds) || !r.text(result.evaluation.message)) {
     return std::nullopt;
   }
-  result.evaluation.ok = ok != 0;
+  result.evaluation.ok = ok == 1;
+  result.evaluation.misbehaving = ok == 2;
   return std::pair{std::move(result), r.used()};
 }
 

@@ -87,6 +87,30 @@ toml::table take_table(toml::table& document, const std::string& section,
   return std::move(*node->as_table());  // a move keeps source positions; a copy drops them
 }
 
+// check_table, but a refused value that a --set option put there (a node with no place in the
+// file) is blamed on that option: the last of `overrides` naming `kind`.key or
+// `kind`.`plugin`.key (`kind` a section; `plugin` "" for [run] and [evaluator]).
+void check_section(toml::table& table, ParamList params, const std::string& owner,
+                   const std::string& context, const std::string& source, const std::string& kind,
+                   const std::string& plugin, const std::vector<std::string>& overrides) {
+  try {
+    bopp::apply_schema(table, params, owner);
+  } catch (const bopp::SchemaError& e) {
+    const toml::node* node = table.get(e.key());
+    std::string place = toml_location(node, source);
+    if (node != nullptr && node->source().begin.line == 0) {
+      for (const std::string& o : overrides) {
+        const std::vector<std::string> path = parse_set_option(o, kExperimentSetting).path;
+        if (path.front() == kind && path.back() == e.key() &&
+            (path.size() == 2 || path[1] == plugin)) {
+          place = set_option_label(o) + ": ";
+        }
+      }
+    }
+    throw Error(place + context + schema_message(e, params));
+  }
+}
+
 }  // namespace
 
 std::string PluginSection::config_text() const {
@@ -128,7 +152,8 @@ void take_per_plugin_tables(PluginSection& section) {
 // Applies the chosen plugin's own table over the section's keys, and checks every other
 // plugin's table against that plugin's schema, so a typo is found before the swap.
 void resolve_per_plugin(PluginSection& section, const std::string& kind,
-                        const PluginRegistry& registry, const std::string& source) {
+                        const PluginRegistry& registry, const std::string& source,
+                        const std::vector<std::string>& overrides) {
   for (auto& [name, table] : section.per_plugin) {
     const std::string where = "[" + kind + "." + name + "] ";
     if (name == section.name) {
@@ -150,7 +175,7 @@ void resolve_per_plugin(PluginSection& section, const std::string& kind,
                        algorithm ? registry.algorithm_names() : registry.objective_names()));
     }
     // Checked in place (a copy would lose the lines); the table is dropped afterwards.
-    check_table(table, *params, kind + " '" + name + "'", where, source);
+    check_section(table, *params, kind + " '" + name + "'", where, source, kind, name, overrides);
   }
   section.per_plugin.clear();
 }
@@ -186,6 +211,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
 
   Experiment e;
   e.source = source;
+  e.overrides = overrides;
   toml::table run = take_table(document, "run", source);
   // A time limit may be written as a number of seconds: checked as the text it stands for.
   const std::string limit_where = toml_location(run.get("time_limit"), source);
@@ -195,7 +221,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     if (limit->is_floating_point()) number << limit->as_floating_point()->get();
     if (!number.str().empty()) run.insert_or_assign("time_limit", number.str());
   }
-  check_table(run, params_of(run_schema()), "[run]", "[run] ", source);
+  check_section(run, params_of(run_schema()), "[run]", "[run] ", source, "run", "", overrides);
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
   e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
@@ -214,7 +240,8 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
   }
 
   toml::table evaluator = take_table(document, "evaluator", source);
-  check_table(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source);
+  check_section(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source,
+                "evaluator", "", overrides);
   e.evaluator = *evaluator["kind"].value<std::string>();
   e.workers = static_cast<std::uint32_t>(*evaluator["workers"].value<std::int64_t>());
   e.timeout_s = *evaluator["timeout_s"].value<double>();
@@ -249,7 +276,8 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
 }
 
 void resolve_plugin_section(PluginSection& section, const std::string& kind,
-                            const PluginRegistry& registry, const std::string& source) {
+                            const PluginRegistry& registry, const std::string& source,
+                            const std::vector<std::string>& overrides) {
   ParamList params;
   try {
     params = kind == "algorithm" ? registry.algorithm(section.name).params()
@@ -257,13 +285,14 @@ void resolve_plugin_section(PluginSection& section, const std::string& kind,
   } catch (const Error& ex) {
     throw Error(source + ": [" + kind + "] " + ex.what());
   }
-  resolve_per_plugin(section, kind, registry, source);
-  check_table(section.config, params, kind + " '" + section.name + "'", "[" + kind + "] ", source);
+  resolve_per_plugin(section, kind, registry, source, overrides);
+  check_section(section.config, params, kind + " '" + section.name + "'", "[" + kind + "] ", source,
+                kind, section.name, overrides);
 }
 
 void Experiment::resolve_plugins(const PluginRegistry& registry) {
-  resolve_plugin_section(objective, "objective", registry, source);
-  resolve_plugin_section(algorithm, "algorithm", registry, source);
+  resolve_plugin_section(objective, "objective", registry, source, overrides);
+  resolve_plugin_section(algorithm, "algorithm", registry, source, overrides);
   if (output.empty()) {
     output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
   }

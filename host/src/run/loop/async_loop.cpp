@@ -94,6 +94,7 @@ class AsyncFeed final : public PointFeed {
     for (std::size_t i = 0; i < n; ++i) {
       auto& [index, evaluation] = landed_[i];
       const auto p = pending_.find(index);
+      loop_.warn_if_misbehaving(evaluation);
       lines[i] = recorded_evaluation(index, p->second.batch, std::move(p->second.x), p->second.seed,
                                      std::move(evaluation));
       for (std::size_t j = 0; j < lines[i].x.size(); ++j)

@@ -38,6 +38,7 @@ void finish_batch(RunLoop& loop, AskedBatch& asked, RunResult& result) {
     evaluation_seconds += seconds_since(t);
     for (std::size_t i = 0; i < m; ++i) {
       const auto x = point_of(X, static_cast<Eigen::Index>(known + i));
+      loop.warn_if_misbehaving(evaluations[i]);
       lines[known + i] =
           recorded_evaluation(result.evaluations + known + i, loop.batch(), {x.begin(), x.end()},
                               seeds[i], std::move(evaluations[i]));

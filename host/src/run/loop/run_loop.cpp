@@ -202,4 +202,12 @@ void RunLoop::warn(const std::string& message) {
   if (options_.log) options_.log(BOPP_LOG_WARNING, "bopp", message);
 }
 
+void RunLoop::warn_if_misbehaving(const Evaluation& e) {
+  if (!e.misbehaving || warned_misbehaving_) return;
+  warned_misbehaving_ = true;
+  warn("objective '" + experiment_.objective.name + "' misbehaves: " + e.message +
+       "; such evaluations are recorded as failed (a failure is declared with status "
+       "BOPP_EVAL_FAILED; warned once per run)");
+}
+
 }  // namespace bopp::host

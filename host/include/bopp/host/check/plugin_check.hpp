@@ -5,6 +5,8 @@
 #include <bopp/host/plugins/plugin_registry.hpp>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace bopp::host {
 
@@ -12,6 +14,9 @@ namespace bopp::host {
 // reporting each check to `sink` as it ends. Returns whether every check passed. A plugin
 // that crashes crashes the checker; every loop of the checks is bounded, so none hangs on
 // its own (a plugin call that never returns still does).
-bool check_plugin(const std::filesystem::path& file, PluginTrust trust, const CheckSink& sink);
+// `settings` are --set options (bopp run's syntax, resolve_check_settings): a bad one throws
+// Error naming it, before any class is exercised.
+bool check_plugin(const std::filesystem::path& file, PluginTrust trust,
+                  const std::vector<std::string>& settings, const CheckSink& sink);
 
 }  // namespace bopp::host

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bopp/ext/state.h>
+#include <bopp/host/common/errors.hpp>
 #include <bopp/host/plugins/error_buffer.hpp>
 #include <bopp/host/plugins/host_services.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
@@ -20,9 +21,17 @@ namespace bopp::host {
 // optimum is negated (sdk/include/bopp/abi.h: algorithms always maximize).
 bopp::Problem problem_for_algorithm(const bopp::Problem& objective_problem);
 
+// An ask outside the bounds: a PluginMisbehaving of its own, so that `bopp check` reports it
+// under ask-in-bounds wherever it shows.
+class OutOfBoundsAsk : public PluginMisbehaving {
+ public:
+  using PluginMisbehaving::PluginMisbehaving;
+};
+
 // Owns one instance made by an algorithm plugin. Every answer is checked (house rule 8):
-// ask must return 1..max_points points inside the bounds; a violation throws
-// PluginMisbehaving naming the plugin. A failed call throws Error with the plugin's message.
+// ask must return 1..max_points points inside the bounds, and ask and recommend must not write
+// past their buffers (a guard element follows each); a violation throws PluginMisbehaving
+// naming the plugin. A failed call throws Error with the plugin's message.
 class Algorithm {
  public:
   // `problem` is the objective's problem, in its own sense; the algorithm is given the
@@ -56,8 +65,12 @@ class Algorithm {
  private:
   const bopp_state* state_extension() const;
   [[noreturn]] void fail(const char* call, const ErrorBuffer& error) const;
-  // Throws PluginMisbehaving naming `what` when a coordinate of `x` is outside the bounds.
-  void check_in_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x, const char* what) const;
+  // The first coordinate of `x` outside the bounds ("x[1] = 2 not in [0, 1]"), or "".
+  std::string outside_bounds(const Eigen::Ref<const Eigen::RowVectorXd>& x) const;
+  // Throws PluginMisbehaving when `call` wrote past its output `buffer` (`past_buffer`) or past
+  // the error buffer.
+  void check_guards(const char* call, bool past_buffer, const char* buffer,
+                    const ErrorBuffer& error) const;
 
   AlgorithmEntry entry_;
   std::string name_;

@@ -14,8 +14,17 @@ class ErrorBuffer {
  public:
   static constexpr std::size_t kCapacity = 1024;
 
+  ErrorBuffer() { std::memset(data_ + kCapacity, kGuard, kGuardBytes); }
+
   char* data() { return data_; }
   std::size_t capacity() const { return kCapacity; }
+
+  // Whether the plugin wrote past the capacity it was given (into the guard bytes after it).
+  bool overrun() const {
+    for (std::size_t i = kCapacity; i < kCapacity + kGuardBytes; ++i)
+      if (data_[i] != kGuard) return true;
+    return false;
+  }
 
   // The plugin's message, or `fallback` when it wrote none.
   std::string message(const char* fallback) const {
@@ -24,7 +33,9 @@ class ErrorBuffer {
   }
 
  private:
-  char data_[kCapacity] = "";
+  static constexpr std::size_t kGuardBytes = 16;
+  static constexpr char kGuard = 0x5a;
+  char data_[kCapacity + kGuardBytes] = "";
 };
 
 }  // namespace bopp::host

@@ -18,6 +18,9 @@ struct Evaluation {
   bool ok = false;
   std::string message;  // why it failed ("" when ok)
   double seconds = 0.0;
+  // Failed by breaking the contract (NaN or Inf with status OK, a write past a buffer), not
+  // as declared (status BOPP_EVAL_FAILED or an error return): the run warns about it.
+  bool misbehaving = false;
 };
 
 // Owns one instance made by an objective plugin; calls go through the C table, statuses
@@ -39,13 +42,22 @@ class Objective {
   // evaluation: a failure status, an error return, NaN or Inf all give ok = false.
   Evaluation evaluate(std::span<const double> x, std::uint64_t seed);
 
-  // Evaluates a batch in one call; results per point as above.
+  // Evaluates a batch in one call; results per point as above. One guard element past y,
+  // status and the error buffer: a plugin that writes into one fails the whole call
+  // (misbehaving, with a message naming it and the buffers).
   void evaluate_batch(const bopp::Points& X, std::span<const std::uint64_t> seeds,
                       std::span<Evaluation> out);
+
+  // From now on every call is checked as `bopp check` checks it: more guard elements, y and
+  // status poisoned before the call (a status left unwritten is misbehaving), and the inputs
+  // X and seeds copied, poisoned past their end and compared after the call.
+  void inspect_buffers() { inspect_ = true; }
 
  private:
   ObjectiveEntry entry_;
   std::string name_;
+  std::string who_;  // "objective 'NAME' (libbopp-LIB.so)", for messages
+  bool inspect_ = false;
   // The host services this instance was given, with its typed configuration: both must
   // outlive the instance (abi.h).
   TypedConfig config_;

@@ -53,6 +53,9 @@ struct Experiment {
   double timeout_s = 0.0;     // processes: longest evaluation before its worker is killed; 0: none
   std::uint64_t memory_mb = 0;  // processes: address-space cap per worker in MiB; 0: none
   bool async = false;           // ask whenever a worker is free, with other points still pending
+  // The --set options applied, so that a value the plugin's schema refuses is blamed on its
+  // option rather than on the file.
+  std::vector<std::string> overrides;
 
   // Reads `file`, removes the keys `unsets` name ("section.key" or "section.plugin.key") and
   // then applies `overrides` ("section.key=value" or "section.plugin.key=value", parsed by
@@ -74,9 +77,10 @@ struct Experiment {
 
 // Checks `section` (its per-plugin tables too) against the schema of the `kind` plugin
 // ("objective" or "algorithm") it names and fills its defaults, as `bopp run` does; an Error
-// names `source`, the section and the key.
+// names `source` (or the option of `overrides` that set the key), the section and the key.
 void resolve_plugin_section(PluginSection& section, const std::string& kind,
-                            const PluginRegistry& registry, const std::string& source);
+                            const PluginRegistry& registry, const std::string& source,
+                            const std::vector<std::string>& overrides = {});
 
 // Applies a "section.key=value" override to a parsed document; an Error names the argument.
 void apply_override(toml::table& document, const std::string& assignment);

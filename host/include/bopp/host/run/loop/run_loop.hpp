@@ -87,6 +87,9 @@ class RunLoop {
   void recommend(RunResult& result);
   // A warning for the record's log and the terminal.
   void warn(const std::string& message);
+  // Warns, the first time in the run, when `e` failed because the objective broke its
+  // contract (NaN with status OK, a write past a buffer) rather than failing as declared.
+  void warn_if_misbehaving(const Evaluation& e);
 
   const Experiment& experiment() const { return experiment_; }
   const bopp::Problem& problem() const { return problem_; }
@@ -108,6 +111,7 @@ class RunLoop {
   std::vector<BatchTiming> replayed_timings_;
   std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept
   CheckpointWriter* checkpoints_ = nullptr;
+  bool warned_misbehaving_ = false;
   // When the time limit ends the run (from the loop's creation); none without one.
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
