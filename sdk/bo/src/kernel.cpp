@@ -101,7 +101,7 @@ void Kernel::set_outputscale(double outputscale) {
   outputscale_ = outputscale;
 }
 
-Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S, ProfilePath path) const {
+Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S, [[maybe_unused]] ProfilePath path) const {
 #ifdef BOPP_BO_WIDE_PROFILE
   if (runs_wide(path)) {
     Eigen::ArrayXXd G = S;
@@ -126,7 +126,8 @@ Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S, ProfilePath path) cons
   return {};
 }
 
-Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S, ProfilePath path) const {
+Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S,
+                                           [[maybe_unused]] ProfilePath path) const {
 #ifdef BOPP_BO_WIDE_PROFILE
   if (runs_wide(path)) {
     Eigen::ArrayXXd G = S;
@@ -151,7 +152,8 @@ Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S, ProfilePath
   return {};
 }
 
-void Kernel::profile_in_place(Eigen::Ref<Eigen::ArrayXd> s, ProfilePath path) const {
+void Kernel::profile_in_place(Eigen::Ref<Eigen::ArrayXd> s,
+                              [[maybe_unused]] ProfilePath path) const {
 #ifdef BOPP_BO_WIDE_PROFILE
   if (runs_wide(path)) {
     profile_pass::wide_values(shape_of(type_), outputscale_, s.data(), s.size());
@@ -192,7 +194,7 @@ void Kernel::profile_in_place(Eigen::Ref<Eigen::ArrayXd> s, ProfilePath path) co
 }
 
 void Kernel::profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s, Eigen::Ref<Eigen::ArrayXd> value,
-                                     ProfilePath path) const {
+                                     [[maybe_unused]] ProfilePath path) const {
 #ifdef BOPP_BO_WIDE_PROFILE
   if (runs_wide(path)) {
     profile_pass::wide_values_and_derivatives(shape_of(type_), outputscale_, s.data(), value.data(),

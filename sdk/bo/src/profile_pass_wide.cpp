@@ -14,7 +14,9 @@ namespace {
 // remainder and every element goes through the same instructions wherever it sits.
 constexpr std::ptrdiff_t lanes = 64;
 
-// value ← σ² g(s), derivative ← σ² g'(s) for one full block of `lanes` elements.
+// value ← σ² g(s), derivative ← σ² g'(s) for one full block of `lanes` elements. A pass for the
+// values alone runs this too: a loop without the derivative compiles, under -ffast-math, to
+// another rounding of the value (a test checks that the passes agree).
 void block(Shape shape, double outputscale, const double* __restrict s, double* __restrict value,
            double* __restrict derivative) {
   const double sqrt3 = std::sqrt(3.0), sqrt5 = std::sqrt(5.0);
