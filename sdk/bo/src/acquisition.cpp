@@ -18,6 +18,17 @@ double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::numbers::sqrt2); 
 
 }  // namespace
 
+void Acquisition::values_with_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& values,
+                                        Eigen::MatrixXd& gradients) const {
+  values.resize(X.rows());
+  gradients.resize(dim(), X.rows());
+  Eigen::VectorXd gradient;
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    values[i] = value(X.row(i).transpose(), &gradient);
+    gradients.col(i) = gradient;
+  }
+}
+
 Eigen::VectorXd PosteriorAcquisition::values(const Eigen::MatrixXd& X) const {
   const Posterior p = gp_.predict(X);
   Eigen::VectorXd out(X.rows());
@@ -31,14 +42,30 @@ double PosteriorAcquisition::value(const Eigen::VectorXd& x, Eigen::VectorXd* gr
     const Posterior p = gp_.predict(x.transpose());
     return utility(p.mean[0], std::max(std::sqrt(p.variance[0]), min_sd), nullptr, nullptr);
   }
-  const PointPosterior p = gp_.predict_with_gradient(x);
-  const double raw_sd = std::sqrt(p.variance);
+  if (x.size() != dim())
+    throw std::invalid_argument("PosteriorAcquisition::value: x must have one entry per dimension");
+  batch_.evaluate(Eigen::Map<const Eigen::MatrixXd>(x.data(), 1, x.size()));
+  gradient->resize(dim());
+  return utility_at(0, *gradient);
+}
+
+void PosteriorAcquisition::values_with_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& values,
+                                                 Eigen::MatrixXd& gradients) const {
+  batch_.evaluate(X);
+  values.resize(X.rows());
+  gradients.resize(dim(), X.rows());
+  for (Eigen::Index j = 0; j < X.rows(); ++j) values[j] = utility_at(j, gradients.col(j));
+}
+
+double PosteriorAcquisition::utility_at(Eigen::Index j,
+                                        Eigen::Ref<Eigen::VectorXd> gradient) const {
+  const double raw_sd = std::sqrt(batch_.variance()[j]);
   const double sd = std::max(raw_sd, min_sd);
   double d_mean = 0, d_sd = 0;
-  const double u = utility(p.mean, sd, &d_mean, &d_sd);
+  const double u = utility(batch_.mean()[j], sd, &d_mean, &d_sd);
   // ∇σ = ∇σ² / (2σ); zero where σ is floored.
-  *gradient = d_mean * p.mean_gradient;
-  if (raw_sd > min_sd) *gradient += (d_sd / (2 * raw_sd)) * p.variance_gradient;
+  gradient = d_mean * batch_.mean_gradient().col(j);
+  if (raw_sd > min_sd) gradient += (d_sd / (2 * raw_sd)) * batch_.variance_gradient().col(j);
   return u;
 }
 

@@ -10,6 +10,40 @@
 
 namespace bopp::bo {
 
+namespace {
+
+// Every start as one L-BFGS problem: minimizes −Σ_j a(x_j) over the stacked x = (x_1, …, x_k)
+// in the stacked box, and returns the best single point any evaluation saw.
+AcquisitionMaximum maximize_from_batch(const Acquisition& acquisition, const Eigen::VectorXd& lower,
+                                       const Eigen::VectorXd& upper, const Eigen::MatrixXd& starts,
+                                       const AcquisitionOptimizerOptions& options) {
+  const Eigen::Index d = lower.size(), k = starts.rows();
+  Eigen::MatrixXd points(k, d), gradients(d, k);
+  Eigen::VectorXd values(k);
+  AcquisitionMaximum best;
+  best.value = -std::numeric_limits<double>::infinity();
+  const SmoothFunction negated_sum = [&](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
+    // Stacked: point j is x[j d, (j + 1) d), and its gradient column j of `gradients`.
+    points = Eigen::Map<const Eigen::MatrixXd>(x.data(), d, k).transpose();
+    acquisition.values_with_gradients(points, values, gradients);
+    for (Eigen::Index j = 0; j < k; ++j) {
+      if (values[j] > best.value) {
+        best.value = values[j];
+        best.x = points.row(j).transpose();
+      }
+    }
+    if (gradient != nullptr)
+      *gradient = -Eigen::Map<const Eigen::VectorXd>(gradients.data(), d * k);
+    return -values.sum();
+  };
+  const Eigen::MatrixXd stacked_start = starts.transpose().reshaped(1, d * k);
+  minimize_in_box(negated_sum, lower.replicate(k, 1), upper.replicate(k, 1), stacked_start,
+                  {options.max_evaluations, options.relative_tolerance});
+  return best;
+}
+
+}  // namespace
+
 AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition,
                                         const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                                         const AcquisitionOptimizerOptions& options,
@@ -43,6 +77,13 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition,
     starts.row(static_cast<Eigen::Index>(i)) = raw.row(order[i]);
   if (extra_starts.rows() > 0) starts.bottomRows(extra_starts.rows()) = extra_starts;
   if (starts.rows() == 0) return best;
+
+  if (options.batch_starts && starts.rows() > 1) {
+    const AcquisitionMaximum batched =
+        maximize_from_batch(acquisition, lower, upper, starts, options);
+    if (batched.value > best.value) return batched;
+    return best;
+  }
 
   const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x,
                                                 Eigen::VectorXd* gradient) {

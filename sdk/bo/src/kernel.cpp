@@ -1,16 +1,62 @@
 #include <bopp/bo/kernel.hpp>
 
 #include <algorithm>
-
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
+#include <string_view>
+
+#ifdef BOPP_BO_WIDE_PROFILE
+#include "profile_pass.hpp"
+#endif
 
 namespace bopp::bo {
+
+#ifdef BOPP_BO_WIDE_PROFILE
+// Here rather than in the wide unit: the check must run on instructions every CPU has.
+bool profile_pass::wide_available() {
+  static const bool available = [] {
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return false;
+    const char* baseline = std::getenv("BOPP_KERNEL_BASELINE");
+    return baseline == nullptr || std::string_view(baseline).empty() ||
+           std::string_view(baseline) == "0";
+  }();
+  return available;
+}
+#endif
 
 namespace {
 const double sqrt3 = std::sqrt(3.0);
 const double sqrt5 = std::sqrt(5.0);
+
+// Whether a call on `path` runs the wide pass; never in bopp::bo_portable, built without it.
+bool runs_wide([[maybe_unused]] ProfilePath path) {
+#ifdef BOPP_BO_WIDE_PROFILE
+  return path == ProfilePath::dispatched && profile_pass::wide_available();
+#else
+  return false;
+#endif
+}
+
+#ifdef BOPP_BO_WIDE_PROFILE
+profile_pass::Shape shape_of(KernelType type) {
+  switch (type) {
+    case KernelType::rbf:
+      return profile_pass::Shape::rbf;
+    case KernelType::matern12:
+      return profile_pass::Shape::matern12;
+    case KernelType::matern32:
+      return profile_pass::Shape::matern32;
+    case KernelType::matern52:
+      break;
+  }
+  return profile_pass::Shape::matern52;
+}
+#endif
 }  // namespace
+
+bool Kernel::wide_profile() { return runs_wide(ProfilePath::dispatched); }
 
 KernelType kernel_type_from_name(std::string_view name) {
   if (name == "rbf") return KernelType::rbf;
@@ -55,7 +101,14 @@ void Kernel::set_outputscale(double outputscale) {
   outputscale_ = outputscale;
 }
 
-Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S) const {
+Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S, [[maybe_unused]] ProfilePath path) const {
+#ifdef BOPP_BO_WIDE_PROFILE
+  if (runs_wide(path)) {
+    Eigen::ArrayXXd G = S;
+    profile_pass::wide_values(shape_of(type_), outputscale_, G.data(), G.size());
+    return G;
+  }
+#endif
   switch (type_) {
     case KernelType::rbf:
       return outputscale_ * (-0.5 * S).exp();
@@ -73,7 +126,15 @@ Eigen::ArrayXXd Kernel::profile(const Eigen::ArrayXXd& S) const {
   return {};
 }
 
-Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S) const {
+Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S,
+                                           [[maybe_unused]] ProfilePath path) const {
+#ifdef BOPP_BO_WIDE_PROFILE
+  if (runs_wide(path)) {
+    Eigen::ArrayXXd G = S;
+    profile_pass::wide_derivatives(shape_of(type_), outputscale_, G.data(), G.size());
+    return G;
+  }
+#endif
   switch (type_) {
     case KernelType::rbf:
       return -0.5 * outputscale_ * (-0.5 * S).exp();
@@ -91,8 +152,56 @@ Eigen::ArrayXXd Kernel::profile_derivative(const Eigen::ArrayXXd& S) const {
   return {};
 }
 
-void Kernel::profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s,
-                                     Eigen::Ref<Eigen::ArrayXd> value) const {
+void Kernel::profile_in_place(Eigen::Ref<Eigen::ArrayXd> s,
+                              [[maybe_unused]] ProfilePath path) const {
+#ifdef BOPP_BO_WIDE_PROFILE
+  if (runs_wide(path)) {
+    profile_pass::wide_values(shape_of(type_), outputscale_, s.data(), s.size());
+    return;
+  }
+#endif
+  // As profile_with_derivative below: the exp into an aligned buffer, so it runs on packets
+  // where profile()'s does, wherever s sits, and the values are profile()'s bits.
+  constexpr Eigen::Index chunk = 256;
+  Eigen::Array<double, chunk, 1> r_buffer, e_buffer;
+  for (Eigen::Index i = 0; i < s.size(); i += chunk) {
+    const Eigen::Index m = std::min(chunk, s.size() - i);
+    auto S = s.segment(i, m);
+    auto r = r_buffer.head(m);
+    auto e = e_buffer.head(m);
+    switch (type_) {
+      case KernelType::rbf:
+        e = (-0.5 * S).exp();
+        S = outputscale_ * e;
+        break;
+      case KernelType::matern12:
+        r = S.sqrt();
+        e = (-r).exp();
+        S = outputscale_ * e;
+        break;
+      case KernelType::matern32:
+        r = sqrt3 * S.sqrt();
+        e = (-r).exp();
+        S = outputscale_ * (1 + r) * e;
+        break;
+      case KernelType::matern52:
+        r = sqrt5 * S.sqrt();
+        e = (-r).exp();
+        S = outputscale_ * (1 + r + (5.0 / 3.0) * S) * e;
+        break;
+    }
+  }
+}
+
+void Kernel::profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s, Eigen::Ref<Eigen::ArrayXd> value,
+                                     [[maybe_unused]] ProfilePath path) const {
+#ifdef BOPP_BO_WIDE_PROFILE
+  if (runs_wide(path)) {
+    profile_pass::wide_values_and_derivatives(shape_of(type_), outputscale_, s.data(), value.data(),
+                                              s.size());
+    return;
+  }
+#endif
   // In chunks that stay in L1, through fixed-size buffers on the stack. Each expression is
   // written as in profile() and profile_derivative(), so the values are the same bits.
   constexpr Eigen::Index chunk = 256;
@@ -180,9 +289,28 @@ Eigen::MatrixXd Kernel::squared_distances(const Eigen::MatrixXd& A,
 // of a whole-matrix expression are fresh pages from the system when the matrix is large,
 // and faulting them in costs several times the exp and sqrt (measured: 57 ns against 8 ns
 // a pair for 1000 × 1000).
+void Kernel::matrix_into(const Eigen::Ref<const Eigen::MatrixXd>& A,
+                         const Eigen::Ref<const Eigen::MatrixXd>& B,
+                         Eigen::Ref<Eigen::MatrixXd> out) const {
+  if (out.rows() != A.rows() || out.cols() != B.rows())
+    throw std::invalid_argument("Kernel::matrix_into: out must be A.rows() x B.rows()");
+  // squared_distances() written into `out`, the same arithmetic in the same order.
+  const Eigen::ArrayXd inv = lengthscales_.array().inverse();
+  const Eigen::MatrixXd U = A * inv.matrix().asDiagonal();
+  const Eigen::MatrixXd V = B * inv.matrix().asDiagonal();
+  out.noalias() = -2.0 * U * V.transpose();
+  const Eigen::ArrayXd u_norms = U.rowwise().squaredNorm();
+  const Eigen::ArrayXd v_norms = V.rowwise().squaredNorm();
+  for (Eigen::Index j = 0; j < out.cols(); ++j) {
+    auto s = out.col(j).array();
+    s = (s + u_norms + v_norms[j]).max(0.0);
+    profile_in_place(s);
+  }
+}
+
 Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
-  Eigen::MatrixXd K = squared_distances(A, B);
-  for (Eigen::Index j = 0; j < K.cols(); ++j) K.col(j) = profile(K.col(j).array()).matrix();
+  Eigen::MatrixXd K(A.rows(), B.rows());
+  matrix_into(A, B, K);
   return K;
 }
 
@@ -191,7 +319,7 @@ Eigen::MatrixXd Kernel::matrix(const Eigen::MatrixXd& A) const {
   const Eigen::Index n = K.rows();
   for (Eigen::Index k = 0; k < n; ++k) {
     K(k, k) = 0.0;
-    K.col(k).tail(n - k) = profile(K.col(k).tail(n - k).array()).matrix();
+    profile_in_place(K.col(k).tail(n - k).array());
   }
   // The Gram trick is symmetric only up to rounding; the Cholesky reads the lower half.
   K.triangularView<Eigen::StrictlyUpper>() = K.transpose();

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace {
 
 using namespace bopp::bo;
@@ -58,6 +60,36 @@ TEST(MaximizeAcquisition, UsesExtraStartsAndNeverLeavesTheBox) {
       maximize_acquisition(Quadratic(Eigen::Vector2d(0.8, 0.2)), Eigen::Vector2d::Zero(),
                            Eigen::Vector2d::Ones(), options, 3, extra);
   EXPECT_LT((best.x - Eigen::Vector2d(0.8, 0.2)).norm(), 1e-5);
+}
+
+TEST(MaximizeAcquisition, BatchedStartsFindTheMaximumAsSeparateRunsDo) {
+  const Eigen::Vector3d centre(0.3, 0.7, 0.45);
+  AcquisitionOptimizerOptions options;
+  options.raw_samples = 64;
+  options.restarts = 4;
+  options.batch_starts = true;
+  const auto best = maximize_acquisition(Quadratic(centre), Eigen::Vector3d::Zero(),
+                                         Eigen::Vector3d::Ones(), options, 1);
+  EXPECT_LT((best.x - centre).norm(), 1e-5);
+  EXPECT_NEAR(best.value, 0.0, 1e-8);
+
+  // On a GP's log EI, the stacked problem reaches the separate runs' maximum.
+  Eigen::MatrixXd X(12, 2);
+  Eigen::VectorXd y(12);
+  for (Eigen::Index i = 0; i < 12; ++i) {
+    X(i, 0) = 0.08 * static_cast<double>(i) + 0.02;
+    X(i, 1) = std::fmod(0.37 * static_cast<double>(i), 1.0);
+    y[i] = std::sin(5 * X(i, 0)) + X(i, 1);
+  }
+  GaussianProcess gp(Kernel(KernelType::matern52, 2), Eigen::Vector2d::Zero(),
+                     Eigen::Vector2d::Ones());
+  gp.condition(X, y);
+  const LogExpectedImprovement logei(gp, y.maxCoeff());
+  options.restarts = 6;
+  const double batched = maximize_acquisition(logei, gp.lower(), gp.upper(), options, 5).value;
+  options.batch_starts = false;
+  const double separate = maximize_acquisition(logei, gp.lower(), gp.upper(), options, 5).value;
+  EXPECT_NEAR(batched, separate, 1e-6 * std::abs(separate));
 }
 
 TEST(MaximizeOverCandidates, ReturnsBestRowThatIsNotExcluded) {

@@ -9,6 +9,7 @@ namespace {
 
 using bopp::bo::Kernel;
 using bopp::bo::KernelType;
+using bopp::bo::ProfilePath;
 
 const KernelType all_types[] = {KernelType::rbf, KernelType::matern12, KernelType::matern32,
                                 KernelType::matern52};
@@ -110,23 +111,65 @@ TEST(Kernel, CrossHessianAtCoincidentPointsIsDiagonalClosedForm) {
 }
 
 TEST(Kernel, ProfileWithDerivativeIsBothProfilesInOnePassBitForBit) {
-  // 600 distances: more than one chunk of the pass, 0 (matern12's derivative) among them.
-  Eigen::ArrayXd s = Eigen::ArrayXd::LinSpaced(600, 0.0, 9.0).square();
-  for (const KernelType type :
-       {KernelType::rbf, KernelType::matern12, KernelType::matern32, KernelType::matern52}) {
-    Kernel k(type, 3);
-    k.set_outputscale(1.7);
-    Eigen::ArrayXd derivative = s;
-    Eigen::ArrayXd value(s.size());
-    k.profile_with_derivative(derivative, value);
-    const Eigen::ArrayXXd expected_value = k.profile(s);
-    const Eigen::ArrayXXd expected_derivative = k.profile_derivative(s);
-    for (Eigen::Index i = 0; i < s.size(); ++i) {
-      EXPECT_EQ(value[i], expected_value(i, 0)) << bopp::bo::kernel_type_name(type) << " " << i;
-      EXPECT_EQ(derivative[i], expected_derivative(i, 0))
-          << bopp::bo::kernel_type_name(type) << " " << i;
+  // 600 distances: more than one chunk of either pass, 0 (matern12's derivative) among them.
+  const Eigen::ArrayXd s = Eigen::ArrayXd::LinSpaced(600, 0.0, 9.0).square();
+  for (const ProfilePath path : {ProfilePath::dispatched, ProfilePath::baseline}) {
+    for (const KernelType type : all_types) {
+      Kernel k(type, 3);
+      k.set_outputscale(1.7);
+      Eigen::ArrayXd derivative = s;
+      Eigen::ArrayXd value(s.size());
+      k.profile_with_derivative(derivative, value, path);
+      Eigen::ArrayXd in_place = s;
+      k.profile_in_place(in_place, path);
+      const Eigen::ArrayXXd expected_value = k.profile(s, path);
+      const Eigen::ArrayXXd expected_derivative = k.profile_derivative(s, path);
+      for (Eigen::Index i = 0; i < s.size(); ++i) {
+        EXPECT_EQ(value[i], expected_value(i, 0)) << bopp::bo::kernel_type_name(type) << " " << i;
+        EXPECT_EQ(in_place[i], expected_value(i, 0))
+            << bopp::bo::kernel_type_name(type) << " " << i;
+        EXPECT_EQ(derivative[i], expected_derivative(i, 0))
+            << bopp::bo::kernel_type_name(type) << " " << i;
+      }
     }
   }
+}
+
+TEST(Kernel, DispatchedProfileAgreesWithBaselineToRounding) {
+  // Odd lengths and offsets: the wide pass's padded last block and unaligned starts.
+  const Eigen::ArrayXd s = Eigen::ArrayXd::LinSpaced(1001, 0.0, 40.0);
+  for (const KernelType type : all_types) {
+    Kernel k(type, 3);
+    k.set_outputscale(1.7);
+    const Eigen::ArrayXXd wide = k.profile(s, ProfilePath::dispatched);
+    const Eigen::ArrayXXd base = k.profile(s, ProfilePath::baseline);
+    const Eigen::ArrayXXd wide_d = k.profile_derivative(s, ProfilePath::dispatched);
+    const Eigen::ArrayXXd base_d = k.profile_derivative(s, ProfilePath::baseline);
+    for (Eigen::Index i = 0; i < s.size(); ++i) {
+      EXPECT_NEAR(wide(i, 0), base(i, 0), 1e-14 * std::abs(base(i, 0)))
+          << bopp::bo::kernel_type_name(type) << " " << i;
+      EXPECT_NEAR(wide_d(i, 0), base_d(i, 0), 1e-14 * std::abs(base_d(i, 0)))
+          << bopp::bo::kernel_type_name(type) << " " << i;
+    }
+    // Where an element sits does not change its value: the pass over a tail agrees with the
+    // pass over the whole.
+    Eigen::ArrayXd tail = s.tail(333);
+    k.profile_in_place(tail);
+    for (Eigen::Index i = 0; i < tail.size(); ++i) EXPECT_EQ(tail[i], wide(s.size() - 333 + i, 0));
+  }
+}
+
+TEST(Kernel, MatrixIntoAReusedBufferIsMatrix) {
+  const Eigen::MatrixXd A = (Eigen::MatrixXd::Random(37, 3).array() + 1) / 2;
+  const Eigen::MatrixXd B = (Eigen::MatrixXd::Random(11, 3).array() + 1) / 2;
+  Eigen::MatrixXd buffer(37, 20);
+  for (const KernelType type : all_types) {
+    const Kernel k = make_kernel(type);
+    auto out = buffer.leftCols(11);
+    k.matrix_into(A, B, out);
+    EXPECT_EQ(Eigen::MatrixXd(out), k.matrix(A, B));
+  }
+  EXPECT_THROW(make_kernel(KernelType::rbf).matrix_into(A, B, buffer), std::invalid_argument);
 }
 
 TEST(Kernel, NamesRoundTripAndUnknownNameThrows) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/posterior_batch.hpp>
 
 #include <Eigen/Core>
 
@@ -18,23 +19,36 @@ class Acquisition {
   virtual Eigen::VectorXd values(const Eigen::MatrixXd& X) const = 0;
   // The value at x and, when `gradient` is not null, its gradient in x.
   virtual double value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient = nullptr) const = 0;
+  // Values at the rows of X (k × dim) and their gradients in x, column j of the dim × k
+  // `gradients` for row j. The default calls value() row by row; PosteriorAcquisition evaluates
+  // the whole batch in one pass.
+  virtual void values_with_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& values,
+                                     Eigen::MatrixXd& gradients) const;
 };
 
 // An acquisition that is a function u(μ(x), σ(x)) of the posterior mean and standard
-// deviation of f at x; subclasses give u and its partial derivatives.
+// deviation of f at x; subclasses give u and its partial derivatives. Gradients come from a
+// PosteriorBatch whose buffers the acquisition keeps, so evaluating with gradients allocates
+// nothing once they have grown, and one acquisition is evaluated from one thread at a time.
 class PosteriorAcquisition : public Acquisition {
  public:
-  explicit PosteriorAcquisition(const GaussianProcess& gp) : gp_(gp) {}
+  explicit PosteriorAcquisition(const GaussianProcess& gp) : gp_(gp), batch_(gp) {}
   Eigen::Index dim() const override { return gp_.dim(); }
   Eigen::VectorXd values(const Eigen::MatrixXd& X) const override;
   double value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient = nullptr) const override;
+  void values_with_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& values,
+                             Eigen::MatrixXd& gradients) const override;
 
  protected:
   // u(μ, σ); when the pointers are not null, ∂u/∂μ and ∂u/∂σ.
   virtual double utility(double mean, double sd, double* d_mean, double* d_sd) const = 0;
 
  private:
+  // u at point j of the last batch and its gradient in x.
+  double utility_at(Eigen::Index j, Eigen::Ref<Eigen::VectorXd> gradient) const;
+
   const GaussianProcess& gp_;
+  mutable PosteriorBatch batch_;
 };
 
 // E[max(f(x) − best, 0)] = σ (φ(z) + z Φ(z)), z = (μ − best)/σ (Jones et al. 1998).

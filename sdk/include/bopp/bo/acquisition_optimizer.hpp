@@ -18,6 +18,11 @@ struct AcquisitionOptimizerOptions {
   // Acquisition evaluations allowed per run.
   int max_evaluations = 100;
   double relative_tolerance = 1e-9;
+  // false: one L-BFGS run per start, one after another. true: all starts as one problem, the
+  // sum of the acquisition at the starts over their stacked coordinates (as BoTorch's
+  // optimize_acqf), so each evaluation is one batched posterior for every start (the gradient
+  // of the sum is each start's own gradient); max_evaluations then caps that one run.
+  bool batch_starts = false;
 };
 
 struct AcquisitionMaximum {

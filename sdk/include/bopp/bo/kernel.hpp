@@ -10,6 +10,13 @@ namespace bopp::bo {
 
 enum class KernelType { rbf, matern12, matern32, matern52 };
 
+// Which implementation evaluates the profile. `dispatched`: in bopp::bo, a pass built for AVX2
+// and FMA when the CPU has both (chosen once per process; the environment variable
+// BOPP_KERNEL_BASELINE=1 declines it), otherwise `baseline`: Eigen's pass at the build's
+// baseline instruction set, the only one in bopp::bo_portable. The two agree to a few units in
+// the last place; each is bit-for-bit reproducible on one CPU type.
+enum class ProfilePath { dispatched, baseline };
+
 // "rbf", "matern12", "matern32" or "matern52"; throws std::invalid_argument naming the
 // names allowed otherwise.
 KernelType kernel_type_from_name(std::string_view name);
@@ -40,6 +47,10 @@ class Kernel {
   Eigen::MatrixXd matrix(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const;
   // K(A, A), symmetric with an exact diagonal σ².
   Eigen::MatrixXd matrix(const Eigen::MatrixXd& A) const;
+  // K(A, B) written into `out` (A.rows() × B.rows()), which a caller reuses across calls.
+  void matrix_into(const Eigen::Ref<const Eigen::MatrixXd>& A,
+                   const Eigen::Ref<const Eigen::MatrixXd>& B,
+                   Eigen::Ref<Eigen::MatrixXd> out) const;
 
   // ∂k(x, b_j)/∂x as the columns of a dim × B.rows() matrix.
   Eigen::MatrixXd gradient(const Eigen::VectorXd& x, const Eigen::MatrixXd& B) const;
@@ -48,12 +59,19 @@ class Kernel {
 
   // The profile g, its derivative g' = dg/ds, both times σ², applied elementwise to
   // squared scaled distances S. g' at s = 0 is infinite for matern12 and reported as 0.
-  Eigen::ArrayXXd profile(const Eigen::ArrayXXd& S) const;
-  Eigen::ArrayXXd profile_derivative(const Eigen::ArrayXXd& S) const;
+  Eigen::ArrayXXd profile(const Eigen::ArrayXXd& S,
+                          ProfilePath path = ProfilePath::dispatched) const;
+  Eigen::ArrayXXd profile_derivative(const Eigen::ArrayXXd& S,
+                                     ProfilePath path = ProfilePath::dispatched) const;
+  // σ²·g(s) in place, without allocating; the same values as profile().
+  void profile_in_place(Eigen::Ref<Eigen::ArrayXd> s,
+                        ProfilePath path = ProfilePath::dispatched) const;
   // Both in one pass (one sqrt and one exp per element, no allocation), with the same
   // values as the two above: `value` receives σ²·g(s), and `s` is overwritten by σ²·g'(s).
-  void profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s,
-                               Eigen::Ref<Eigen::ArrayXd> value) const;
+  void profile_with_derivative(Eigen::Ref<Eigen::ArrayXd> s, Eigen::Ref<Eigen::ArrayXd> value,
+                               ProfilePath path = ProfilePath::dispatched) const;
+  // Whether ProfilePath::dispatched runs the AVX2/FMA pass in this process.
+  static bool wide_profile();
   // Squared scaled distances between the rows of A and B.
   Eigen::MatrixXd squared_distances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const;
 
