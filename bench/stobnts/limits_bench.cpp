@@ -2,9 +2,9 @@
 // (d = 12, 2 hidden layers of 256 ReLU units, p = 69 377): one training step at n = 100 and 500
 // observations, in float and double (NetworkTraining) and through the generic path
 // (train_regularized on network_fit, double), and the 10 000-point random search of one sto-bnts
-// draw (the network and its tangent term, double). Each reports its time per step or search
-// (CPU time of the thread), its limit = flop count / GEMM rate (a square GEMM of 256 in the same
-// precision, timed beside it: ../gemm_yardstick.hpp) and the ratio. OPENBLAS_NUM_THREADS=1.
+// draw (the network and its tangent term), in float and double. Each reports its time per step or
+// search (CPU time of the thread), its limit = flop count / GEMM rate (a square GEMM of 256 in the
+// same precision, timed beside it: ../gemm_yardstick.hpp) and the ratio. OPENBLAS_NUM_THREADS=1.
 #include "algorithms.hpp"
 
 #include <gemm_yardstick.hpp>
@@ -15,6 +15,7 @@
 #include <benchmark/benchmark.h>
 
 #include <random>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -131,7 +132,9 @@ void training_step_generic(benchmark::State& state) {
 }
 
 // The values of one sto-bnts draw (trained 10 steps on n = 100) at 10 000 uniform points, what
-// the search of an acquisition evaluates before its L-BFGS runs.
+// the search of an acquisition evaluates before its L-BFGS runs: in float (search_values, the
+// default) or in double (values).
+template <class Scalar>
 void random_search(benchmark::State& state) {
   const auto points = static_cast<Eigen::Index>(state.range(0));
   const bopp::Problem problem = bopp::Problem::box(dim, 0.0, 1.0);
@@ -146,12 +149,16 @@ void random_search(benchmark::State& state) {
   algorithm.tell(X, y, std::vector<std::int32_t>(100, BOPP_OK));
   const bopp::stobnts::NetworkSample draw = algorithm.sample(0, 0);
   const Eigen::MatrixXd Z = Eigen::MatrixXd::NullaryExpr(points, dim, [&] { return u(rng); });
-  const double rate = gemm_flop_rate<double>(yardstick_size);
+  const double rate = gemm_flop_rate<Scalar>(yardstick_size);
   double seconds = 0;
   long searches = 0;
   for (auto _ : state) {
     const double start = thread_seconds();
-    benchmark::DoNotOptimize(draw.values(Z).data());
+    if constexpr (std::is_same_v<Scalar, float>) {
+      benchmark::DoNotOptimize(draw.search_values(Z).data());
+    } else {
+      benchmark::DoNotOptimize(draw.values(Z).data());
+    }
     const double elapsed = thread_seconds() - start;
     state.SetIterationTime(elapsed);
     seconds += elapsed;
@@ -178,6 +185,13 @@ BENCHMARK(training_step_generic)
     ->Arg(500)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(random_search)->Arg(10000)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(random_search, float)
+    ->Arg(10000)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(random_search, double)
+    ->Arg(10000)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -2,44 +2,58 @@
 
 namespace bopp::stobnts {
 
-NetworkSample::NetworkSample(const nn::Mlp& mlp, double beta, const Eigen::VectorXd& lower,
-                             const Eigen::VectorXd& upper, std::optional<Eigen::VectorXd> network,
-                             std::optional<TangentTerm> tangent)
-    : mlp_(mlp),
-      beta_(beta),
-      lower_(lower),
-      widths_(upper - lower),
-      network_(std::move(network)),
-      tangent_(std::move(tangent)) {}
+namespace {
 
-Eigen::MatrixXd NetworkSample::to_unit(const Eigen::MatrixXd& X) const {
-  return (X.rowwise() - lower_.transpose()).array().rowwise() / widths_.transpose().array();
+nn::NetworkFunction<double> exact_function(const nn::Mlp& mlp, double beta,
+                                           const std::optional<Eigen::VectorXd>& network,
+                                           const std::optional<TangentTerm>& tangent) {
+  const Eigen::VectorXd none;
+  return {mlp, beta, network ? *network : none, tangent ? tangent->base : none,
+          tangent ? tangent->tangent : none};
+}
+
+}  // namespace
+
+Eigen::MatrixXd unit_rows(const Eigen::MatrixXd& X, const Eigen::VectorXd& lower,
+                          const Eigen::VectorXd& upper) {
+  return (X.rowwise() - lower.transpose()).array().rowwise() / (upper - lower).transpose().array();
+}
+
+NetworkSample::NetworkSample(const nn::Mlp& mlp, double beta, const Eigen::VectorXd& lower,
+                             const Eigen::VectorXd& upper,
+                             const std::optional<Eigen::VectorXd>& network,
+                             const std::optional<TangentTerm>& tangent,
+                             nn::Precision search_precision)
+    : lower_(lower),
+      upper_(upper),
+      widths_(upper - lower),
+      exact_(exact_function(mlp, beta, network, tangent)),
+      u_(lower.size()) {
+  if (search_precision == nn::Precision::float32) {
+    const Eigen::VectorXd none;
+    fast_.emplace(mlp, beta, network ? *network : none, tangent ? tangent->base : none,
+                  tangent ? tangent->tangent : none);
+  }
 }
 
 Eigen::VectorXd NetworkSample::values(const Eigen::MatrixXd& X) const {
-  const Eigen::MatrixXd U = to_unit(X);
-  Eigen::VectorXd out = Eigen::VectorXd::Zero(X.rows());
-  if (network_) out += mlp_.values(U, *network_);
-  if (tangent_) out += mlp_.jacobian_vector_products(U, tangent_->base, tangent_->tangent);
-  return beta_ * out;
+  Eigen::VectorXd out(X.rows());
+  exact_.values(unit_rows(X, lower_, upper_), out);
+  return out;
+}
+
+Eigen::VectorXd NetworkSample::search_values(const Eigen::MatrixXd& X) const {
+  if (!fast_) return values(X);
+  Eigen::VectorXd out(X.rows());
+  fast_->values(unit_rows(X, lower_, upper_), out);
+  return out;
 }
 
 double NetworkSample::value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient) const {
-  const Eigen::VectorXd u = (x - lower_).cwiseQuotient(widths_);
-  double out = 0.0;
-  Eigen::VectorXd part;
-  if (gradient != nullptr) gradient->setZero(x.size());
-  if (network_) {
-    out += mlp_.value(u, *network_, gradient != nullptr ? &part : nullptr);
-    if (gradient != nullptr) *gradient += part;
-  }
-  if (tangent_) {
-    out += mlp_.jacobian_vector_product(u, tangent_->base, tangent_->tangent,
-                                        gradient != nullptr ? &part : nullptr);
-    if (gradient != nullptr) *gradient += part;
-  }
-  if (gradient != nullptr) *gradient = beta_ * gradient->cwiseQuotient(widths_);
-  return beta_ * out;
+  u_ = (x - lower_).cwiseQuotient(widths_);
+  const double out = exact_.value(u_, gradient);
+  if (gradient != nullptr) *gradient = gradient->cwiseQuotient(widths_);
+  return out;
 }
 
 }  // namespace bopp::stobnts

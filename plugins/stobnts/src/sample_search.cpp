@@ -1,6 +1,5 @@
 #include "sample_search.hpp"
 
-#include <bopp/bo/acquisition_optimizer.hpp>
 #include <bopp/bo/box_minimizer.hpp>
 #include <bopp/bo/uniform_point.hpp>
 
@@ -10,13 +9,18 @@
 
 namespace bopp::stobnts {
 
-Eigen::VectorXd maximize_sample(const bo::Acquisition& sample, const Problem& problem,
+Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& problem,
                                 const SampleSearchOptions& options, std::mt19937_64& rng) {
-  if (problem.has_candidates()) return bo::maximize_over_candidates(sample, problem.candidates).x;
+  if (problem.has_candidates()) {
+    const Eigen::VectorXd values = sample.search_values(problem.candidates);
+    Eigen::Index best = 0;
+    values.maxCoeff(&best);  // the first of equal values
+    return problem.candidates.row(best).transpose();
+  }
   Eigen::MatrixXd points(options.random_points, problem.dim());
   for (Eigen::Index i = 0; i < points.rows(); ++i)
     points.row(i) = bo::uniform_in_box(rng, problem.lower, problem.upper).transpose();
-  const Eigen::VectorXd values = sample.values(points);
+  const Eigen::VectorXd values = sample.search_values(points);
   std::vector<Eigen::Index> order(static_cast<std::size_t>(points.rows()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
   const auto starts_count = std::clamp<Eigen::Index>(options.restarts, 1, points.rows());

@@ -1,9 +1,12 @@
 // Where a Thompson draw is largest: the best row of the candidate set when the problem has
 // one; otherwise the best of uniform random points, refined by box-constrained L-BFGS from the
-// best few (Dai et al. 2022, App. F: 10⁴ random points, then L-BFGS-B).
+// best few (Dai et al. 2022, App. F: 10⁴ random points, then L-BFGS-B). The rows and points are
+// ranked by the draw's search values (in its training precision); the L-BFGS runs and the value
+// of the point they return are in double.
 #pragma once
 
-#include <bopp/bo/acquisition.hpp>
+#include "network_sample.hpp"
+
 #include <bopp/plugin.hpp>
 
 #include <random>
@@ -15,7 +18,7 @@ struct SampleSearchOptions {
   int restarts = 10;
 };
 
-Eigen::VectorXd maximize_sample(const bo::Acquisition& sample, const Problem& problem,
+Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& problem,
                                 const SampleSearchOptions& options, std::mt19937_64& rng);
 
 }  // namespace bopp::stobnts

@@ -105,9 +105,7 @@ NetworkSample SampleThenOptimize::sample(std::uint64_t iteration, std::uint64_t 
   if (settings_.perturb_targets)
     in.y +=
         settings_.beta * settings_.noise_std * standard_normal_vector(in.y.size(), streams.targets);
-  const NetworkSample blank(mlp_, settings_.beta, problem_.lower, problem_.upper, std::nullopt,
-                            std::nullopt);
-  in.U = blank.to_unit(X_);
+  in.U = unit_rows(X_, problem_.lower, problem_.upper);
   in.draw = draw;
   return (this->*train_draw_)(in);
 }
@@ -132,8 +130,9 @@ NetworkSample SampleThenOptimize::train_linear_model(DrawInputs& in) const {
                                   settings_.training)
                 .theta;
   }
+  // Its model is solved in double, and so is its search.
   return NetworkSample(mlp_, beta, problem_.lower, problem_.upper, std::nullopt,
-                       TangentTerm{in.auxiliary, std::move(theta)});
+                       TangentTerm{in.auxiliary, std::move(theta)}, nn::Precision::float64);
 }
 
 NetworkSample SampleThenOptimize::train_plain_network(DrawInputs& in) const {
@@ -149,8 +148,8 @@ NetworkSample SampleThenOptimize::train_network(const DrawInputs& in,
                         settings_.training, settings_.precision);
   host_.debug(name_ + ": draw " + std::to_string(in.draw) + " trained " +
               std::to_string(trained.steps) + " steps, loss " + std::to_string(trained.loss));
-  return NetworkSample(mlp_, settings_.beta, problem_.lower, problem_.upper, trained.theta,
-                       std::move(offset));
+  return NetworkSample(mlp_, settings_.beta, problem_.lower, problem_.upper, trained.theta, offset,
+                       settings_.precision);
 }
 
 Points SampleThenOptimize::ask(std::size_t max_points) {

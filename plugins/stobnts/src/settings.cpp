@@ -41,8 +41,9 @@ std::vector<Param> settings_params(Variant variant) {
   if (variant != Variant::linear)
     params.push_back(Param::choice(
         "precision", "float", "float|double",
-        "arithmetic of the network's training: float, as Dai et al.'s reference code trains, "
-        "about twice the speed of double; the search of a draw is in double either way"));
+        "arithmetic of the network's training and of a draw's search over random points or "
+        "candidate rows: float, as Dai et al.'s reference code trains, about twice the speed "
+        "of double; the L-BFGS refinement is in double either way"));
   if (variant == Variant::linear)
     params.push_back(Param::choice(
         "linear_solver", "closed_form", "closed_form|gd",

@@ -35,6 +35,18 @@ void scale_by_derivative(Activation a, const In& H, InOut&& T) {
   }
 }
 
+// T ← φ''(H) ⊙ T: ReLU'' is 0 almost everywhere; erf''(z) = −(4z/√π) e^{−z²}.
+template <class InOut, class In>
+void scale_by_second_derivative(Activation a, const In& H, InOut&& T) {
+  using Scalar = typename In::Scalar;
+  if (a == Activation::relu) {
+    T.setZero();
+  } else {
+    const auto c = static_cast<Scalar>(-4.0 / std::sqrt(std::numbers::pi));
+    T.array() *= c * H.array() * (-H.array().square()).exp();
+  }
+}
+
 // φ'(H) as an array.
 template <class In>
 auto derivative(Activation a, const In& H) {

@@ -73,9 +73,20 @@ Scalar NetworkTraining<Scalar>::evaluate() {
     // Through a plain vector: a broadcast expression would be evaluated into a temporary.
     auto bias = column_.head(mlp_.units(l));
     bias = bias_std * b(l);
-    pre_[i].colwise() += bias;
-    activation::apply(act, pre_[i], inputs_[i + 1]);
+    if (act == Activation::relu) {
+      // One pass: A_l = max(s W A + σ_b b, 0), the same numbers. pre_ keeps the product alone,
+      // and the backward mask is read from A_l (> 0 exactly where H_l is).
+      inputs_[i + 1].array() = (pre_[i].colwise() + bias).array().max(Scalar(0));
+    } else {
+      pre_[i].colwise() += bias;
+      activation::apply(act, pre_[i], inputs_[i + 1]);
+    }
   }
+  // What φ' is taken of for hidden layer l (1-based): A_l for ReLU, H_l otherwise.
+  const auto derivative_at = [&](int l) -> const Matrix& {
+    const auto i = static_cast<std::size_t>(l - 1);
+    return act == Activation::relu ? inputs_[i + 1] : pre_[i];
+  };
   output_.noalias() = W(L) * inputs_.back();  // one row: scaled after, as gb below
   output_ *= scale(L);
   residual_ =
@@ -103,7 +114,7 @@ Scalar NetworkTraining<Scalar>::evaluate() {
     auto weights = column_.head(mlp_.units(L - 1));
     weights = scale(L) * W(L).transpose();
     signals_.back().noalias() = weights * residual_.transpose();
-    activation::scale_by_derivative(act, pre_.back(), signals_.back());
+    activation::scale_by_derivative(act, derivative_at(L - 1), signals_.back());
   }
   for (int l = L - 1; l >= 1; --l) {
     const auto i = static_cast<std::size_t>(l - 1);
@@ -114,7 +125,7 @@ Scalar NetworkTraining<Scalar>::evaluate() {
     gb *= bias_std;
     if (l > 1) {
       signals_[i - 1].noalias() = scale(l) * (W(l).transpose() * signals_[i]);
-      activation::scale_by_derivative(act, pre_[i - 1], signals_[i - 1]);
+      activation::scale_by_derivative(act, derivative_at(l - 1), signals_[i - 1]);
     }
   }
   return data;
@@ -145,16 +156,28 @@ TrainingResult NetworkTraining<Scalar>::train(double lambda, const Eigen::Vector
   const auto inv_n = static_cast<Scalar>(1.0 / static_cast<double>(residual_.size()));
   const auto lam = static_cast<Scalar>(lambda);
   const auto eta = static_cast<Scalar>(options.learning_rate);
-  // The mean-scaled loss at theta_, its gradient left in gradient_ (train_regularized's).
+  // The mean-scaled loss at theta_ and the norm of its gradient, left in gradient_
+  // (train_regularized's). The pull, the gradient and its norm go through the parameters in
+  // chunks that stay in the L1 cache: one read of θ, θ0 and ∇ instead of four passes.
+  constexpr Eigen::Index chunk = 2048;
+  double gradient_norm = 0;
   const auto evaluate_mean = [&] {
     const Scalar data = evaluate();
-    const Scalar pull = (theta_ - anchor_).squaredNorm();
-    gradient_ = inv_n * (gradient_ + lam * (theta_ - anchor_));
+    Scalar pull = 0, norm2 = 0;
+    for (Eigen::Index first = 0; first < p; first += chunk) {
+      const Eigen::Index k = std::min(chunk, p - first);
+      const auto t = theta_.segment(first, k), a = anchor_.segment(first, k);
+      auto g = gradient_.segment(first, k);
+      pull += (t - a).squaredNorm();
+      g = inv_n * (g + lam * (t - a));
+      norm2 += g.squaredNorm();
+    }
+    gradient_norm = std::sqrt(static_cast<double>(norm2));
     return static_cast<double>(inv_n * (data + Scalar(0.5) * lam * pull));
   };
   TrainingResult result;
   result.loss = evaluate_mean();
-  const double initial_norm = static_cast<double>(gradient_.norm());
+  const double initial_norm = gradient_norm;
   result.gradient_norm = initial_norm;
   for (int k = 0; k < options.max_steps; ++k) {
     if (result.gradient_norm <= options.gradient_tolerance * initial_norm) break;
@@ -164,7 +187,7 @@ TrainingResult NetworkTraining<Scalar>::train(double lambda, const Eigen::Vector
       theta_ -= eta * step_scales_.cwiseProduct(gradient_);
     }
     result.loss = evaluate_mean();
-    result.gradient_norm = static_cast<double>(gradient_.norm());
+    result.gradient_norm = gradient_norm;
     ++result.steps;
   }
   result.theta = theta_.template cast<double>();
