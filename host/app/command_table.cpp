@@ -80,6 +80,7 @@ int resume_command(const Invocation& call) {
   ResumeCommand resume;
   resume.folder = call.args[0];
   resume.force = call.options.count("force") > 0;
+  resume.recheck_best = call.options.count("no-recheck") == 0;
   resume.sync = call.options.count("no-sync") == 0;
   if (!stop_after(call, resume.stop_after_s)) return 2;
   resume.verbosity = verbosity(call);
@@ -135,6 +136,8 @@ int report_command(const Invocation& call) {
   if (call.options.count("target")) {
     report.targets = call.options["target"].as<std::vector<std::string>>();
   }
+  report.at = text_option(call, "at");
+  report.baseline = text_option(call, "baseline");
   return report_runs(report);
 }
 
@@ -161,9 +164,9 @@ const std::vector<Command> kCommands = {
      {"set", "unset", "output", "overwrite", "no-sync", "stop-after"},
      run_command},
     {"resume",
-     "resume DIR [--force] [--no-sync] [--stop-after DURATION]",
+     "resume DIR [--force] [--no-recheck] [--no-sync] [--stop-after DURATION]",
      "continue a killed or stopped run to its budget, in its record",
-     {"force", "no-sync", "stop-after"},
+     {"force", "no-recheck", "no-sync", "stop-after"},
      resume_command},
     {"eval",
      "eval OBJECTIVE [--set K=V]... --points FILE.csv|- [--seed N]",
@@ -176,9 +179,10 @@ const std::vector<Command> kCommands = {
      {"output", "no-sync", "jobs"},
      bench_command},
     {"report",
-     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]...",
-     "compare run records: tables, convergence plots",
-     {"output", "format", "plot", "target"},
+     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]... "
+     "[--at N,N,...] [--baseline ALGORITHM]",
+     "compare run records: tables, paired comparisons by seed, convergence plots",
+     {"output", "format", "plot", "target", "at", "baseline"},
      report_command},
     {"check",
      "check LIBRARY.so [--json]",
@@ -188,8 +192,9 @@ const std::vector<Command> kCommands = {
 };
 
 constexpr std::string_view kCommandOptions[] = {
-    "paths", "set",    "unset",  "output", "overwrite", "no-sync", "jobs",      "format",
-    "plot",  "target", "points", "seed",   "json",      "force",   "stop-after"};
+    "paths", "set",    "unset",      "output",     "overwrite", "no-sync",
+    "jobs",  "format", "plot",       "target",     "points",    "seed",
+    "json",  "force",  "stop-after", "no-recheck", "at",        "baseline"};
 
 }  // namespace
 

@@ -15,13 +15,16 @@
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/loop/run_resume.hpp>
 #include <bopp/host/run/loop/seeds.hpp>
+#include <bopp/host/run/record/run_json.hpp>
 #include <bopp/kit/message_text.hpp>
 
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace bopp::cli {
@@ -155,16 +158,47 @@ int run_experiment_file(const host::PluginRegistry& registry, const RunCommand& 
   return print_run_result(host::run_experiment(experiment, registry, options), stop);
 }
 
+namespace {
+
+// A run's relative paths (a command's argv, a dataset's file) were taken from the folder it
+// was started in: a resume started elsewhere works there, so that they name the same files.
+// Returns the run folder as the resume names it then.
+std::string enter_working_folder(const std::string& folder) {
+  namespace fs = std::filesystem;
+  const std::optional<host::RunJson> run = host::try_read_run_json(folder);
+  const std::string recorded = run ? run->working_folder() : "";
+  std::error_code ec;
+  const fs::path here = fs::current_path(ec);
+  if (recorded.empty() || ec || recorded == here.string()) return folder;
+  const fs::path absolute = fs::absolute(folder, ec);
+  if (ec) return folder;
+  fs::current_path(recorded, ec);
+  if (ec) {
+    std::fprintf(stderr,
+                 "bopp: warning: the run was started in '%s', which cannot be entered (%s): "
+                 "relative paths in its experiment are taken from here\n",
+                 recorded.c_str(), ec.message().c_str());
+    return folder;
+  }
+  std::fprintf(stderr, "bopp: resuming in '%s', the folder the run was started in\n",
+               recorded.c_str());
+  return absolute.string();
+}
+
+}  // namespace
+
 int resume_run_folder(const host::PluginRegistry& registry, const ResumeCommand& command,
                       const StopFlags& stop) {
   print_broken(registry);
+  const std::string folder = enter_working_folder(command.folder);
   host::RunOptions options;
   options.sync = command.sync;
   options.stop_after_s = command.stop_after_s;
   options.stop = &stop.stop;
   options.stop_signal = &stop.signal;
   options.log = host::stderr_log_sink(host::log_threshold(command.verbosity));
-  const auto result = host::resume_run(command.folder, registry, options, {command.force});
+  const auto result =
+      host::resume_run(folder, registry, options, {command.force, command.recheck_best});
   if (!result) {
     std::printf("the run in '%s' is already complete; nothing to resume\n", command.folder.c_str());
     return 0;

@@ -24,7 +24,8 @@ struct RunCommand {
 
 struct ResumeCommand {
   std::string folder;
-  bool force = false;  // resume although a plugin library changed
+  bool force = false;        // resume although a plugin library changed
+  bool recheck_best = true;  // evaluate the recorded best point again (--no-recheck: not)
   bool sync = true;
   double stop_after_s = 0.0;  // as RunCommand's
   int verbosity = 0;          // as RunCommand's

@@ -51,6 +51,9 @@ po::options_description visible_options() {
       "plots and data")("overwrite", "run: replace a run already in the output folder")(
       "no-sync", "run, resume: do not fsync the record after each batch (faster, less safe)")(
       "force", "resume: continue although a plugin library changed since the run")(
+      "no-recheck",
+      "resume: do not evaluate the recorded best point again (for an objective whose value is "
+      "not a function of the point and its seed)")(
       "stop-after", po::value<std::string>(),
       "run, resume: stop cleanly after this long (e.g. 3h50m, 90m, 45s), checkpointed, with "
       "exit status 75; in place of [run] time_limit")("points", po::value<std::string>(),
@@ -62,7 +65,11 @@ po::options_description visible_options() {
       "report: draw plots with gnuplot, png|svg (needs --output)")(
       "target", po::value<std::vector<std::string>>()->composing(),
       "report: value to count evaluations to, VALUE or OBJECTIVE=VALUE (default: median final "
-      "best)")("json", "check: print the results as a JSON array");
+      "best)")("at", po::value<std::string>(),
+               "report: evaluation counts to compare paired runs at, besides their end "
+               "(e.g. 20,100,500)")("baseline", po::value<std::string>(),
+                                    "report: compare every algorithm with this one only")(
+      "json", "check: print the results as a JSON array");
   return visible;
 }
 

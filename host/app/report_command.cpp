@@ -5,6 +5,8 @@
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +35,28 @@ std::map<std::string, double> parse_targets(const std::vector<std::string>& targ
   return out;
 }
 
+// "20,100,500": positive whole numbers, in the order given.
+std::vector<std::uint64_t> parse_budgets(const std::string& text) {
+  std::vector<std::uint64_t> out;
+  if (text.empty()) return out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    errno = 0;
+    const unsigned long long value = std::strtoull(item.c_str(), nullptr, 10);
+    if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos ||
+        errno == ERANGE || value == 0) {
+      throw host::Error("--at " + text +
+                        ": expected evaluation counts of at least 1, separated by commas "
+                        "(e.g. --at 20,100,500)");
+    }
+    out.push_back(value);
+    start = comma + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 int report_runs(const ReportCommand& command) {
@@ -46,6 +70,7 @@ int report_runs(const ReportCommand& command) {
     throw host::Error("--plot needs --output DIR, the folder for the plots and their data files");
   }
   const auto targets = parse_targets(command.targets);
+  const host::PairingOptions pairing{parse_budgets(command.at), command.baseline};
 
   std::vector<std::filesystem::path> folders(command.folders.begin(), command.folders.end());
   std::vector<std::string> notes;
@@ -53,7 +78,8 @@ int report_runs(const ReportCommand& command) {
   for (const std::string& n : notes) std::fprintf(stderr, "bopp report: %s\n", n.c_str());
   if (runs.empty()) throw host::Error("no completed run record found under the folders given");
 
-  const std::string table = host::format_report(host::build_report(runs, targets), command.format);
+  const std::string table =
+      host::format_report(host::build_report(runs, targets, pairing), command.format);
   if (command.output.empty()) {
     std::cout << table;
     return 0;

@@ -12,6 +12,8 @@ struct ReportCommand {
   std::string plot;                  // "" (none) | png | svg; needs `output`
   std::string output;                // "" : the table to stdout
   std::vector<std::string> targets;  // VALUE or OBJECTIVE=VALUE
+  std::string at;                    // "20,100,500": budgets of the paired comparisons
+  std::string baseline;              // compare every algorithm with this one only
 };
 
 int report_runs(const ReportCommand& command);

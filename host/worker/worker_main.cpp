@@ -9,6 +9,8 @@
 #include <bopp/host/plugins/plugin_library.hpp>
 #include <bopp/host/run/evaluators/worker_protocol.hpp>
 
+#include <fcntl.h>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -66,9 +68,13 @@ void serve(bopp::host::Objective& objective) {
 }  // namespace
 
 int main() {
-  // Ctrl-C reaches the whole foreground process group: the host decides when to stop, and
-  // a worker lives only as long as its host (the host sets its parent-death signal).
-  std::signal(SIGINT, SIG_IGN);
+  // The host decides when to stop: a stop signal sent to every process of a job (SLURM, a
+  // closed terminal, `timeout` to a group) must not cost the point under way, and a worker lives
+  // only as long as its host (the host sets its parent-death signal). The command objective's
+  // programs get the default dispositions back.
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, SIG_IGN);
+  // The socket is the host's: a program an objective starts must not inherit it.
+  ::fcntl(kFd, F_SETFD, FD_CLOEXEC);
   const std::optional<bopp::host::ObjectiveSpec> spec = receive_setup();
   if (!spec) return 2;
   const std::atomic<bool> stop{false};

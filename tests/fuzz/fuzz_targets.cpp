@@ -1,4 +1,5 @@
 #include "fuzz_targets.hpp"
+#include "command_line.hpp"
 
 #include "test_paths.hpp"
 
@@ -11,13 +12,20 @@
 #include <bopp/host/run/input/csv_points.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/input/set_option.hpp>
+#include <bopp/host/run/record/evaluation_line.hpp>
+#include <bopp/host/run/record/recorded_run.hpp>
+
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace bopp::fuzz {
@@ -169,6 +177,11 @@ void fuzz_run_record(std::string_view input) {
   const fs::path run = scratch().run();
   (void)host::libraries_changed(run, host::GridRun{});
   (void)host::run_is_complete(run, host::Experiment::parse(kBaseExperiment, "<string>").to_toml());
+  try {
+    (void)host::read_recorded_run(run);  // what bopp resume reads before its replay
+  } catch (const host::Error&) {
+    // a refused record: the report below must still read what it can
+  }
   std::vector<std::string> notes;
   const std::vector<host::ReportRun> runs = host::load_report_runs({scratch().bench()}, notes);
   for (const auto& targets : {std::map<std::string, double>{}, {{"*", 0.5}}}) {
@@ -179,6 +192,28 @@ void fuzz_run_record(std::string_view input) {
     (void)host::best_so_far(r);
     if (r.optimum) (void)host::cumulative_regret(r, *r.optimum);
   }
+}
+
+void fuzz_command_output(std::string_view input) {
+  constexpr std::string_view kStderr = "@@ stderr\n";
+  const std::size_t split = input.find(kStderr);
+  const std::string out(input.substr(0, split));
+  const std::string err(split == std::string_view::npos ? std::string_view()
+                                                        : input.substr(split + kStderr.size()));
+  host::RecordedEvaluation e;
+  e.x = {0.5};
+  if (const std::optional<double> y = command::parse_last_line(out); y && std::isfinite(*y)) {
+    e.ok = true;
+    e.y = *y;
+  } else {
+    // The objective quotes the output's end and the standard error's tail, cut anywhere.
+    e.message = "printed no number as its last line (output ends '" +
+                out.substr(out.size() > 80 ? out.size() - 80 : 0) + "'); stderr: " + err;
+  }
+  std::string line;
+  host::EvaluationLineWriter().append(e, line);
+  const host::RecordedEvaluation back = host::evaluation_from_json(nlohmann::json::parse(line));
+  if (back.ok != e.ok) throw std::logic_error("the evaluation line lost its status: " + line);
 }
 
 }  // namespace bopp::fuzz

@@ -31,4 +31,10 @@ void fuzz_points(std::string_view input);
 // `bopp report` does, and checked for resumption as `bopp bench` does.
 void fuzz_run_record(std::string_view input);
 
+// What a `command` objective's program printed: its standard output, then, after a line
+// "@@ stderr", its standard error. The output goes through the objective's own parser of its
+// last line; both, as the failure message that quotes them, through the record's evaluation
+// line, written and read back.
+void fuzz_command_output(std::string_view input);
+
 }  // namespace bopp::fuzz

@@ -26,6 +26,7 @@ TEST(Fuzz, SetOptions) { run_target("set_option", fuzz_set_option); }
 TEST(Fuzz, BenchGrids) { run_target("bench_grid", fuzz_bench_grid); }
 TEST(Fuzz, PointsFiles) { run_target("points", fuzz_points); }
 TEST(Fuzz, RunRecords) { run_target("run_record", fuzz_run_record); }
+TEST(Fuzz, CommandOutput) { run_target("command_output", fuzz_command_output); }
 
 }  // namespace
 }  // namespace bopp::fuzz

@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -23,12 +24,19 @@ pid_t spawn(const SpawnSetup& setup) {
   const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (null_fd < 0) throw Error(std::string("cannot open /dev/null: ") + std::strerror(errno));
 
+  int highest = 2;
+  for (const InheritedFd& inherited : setup.fds) highest = std::max(highest, inherited.fd);
+
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(kCannotExecute);  // the parent died before prctl
-    if (setup.own_process_group) ::setpgid(0, 0);
+    if (setup.own_session) {
+      ::setsid();
+    } else if (setup.own_process_group) {
+      ::setpgid(0, 0);
+    }
     if (setup.memory_mb > 0) ::setrlimit(RLIMIT_AS, &limit);
     ::dup2(null_fd, 0);
     for (const InheritedFd& inherited : setup.fds) {
@@ -39,6 +47,9 @@ pid_t spawn(const SpawnSetup& setup) {
         ::dup2(inherited.from, inherited.fd);
       }
     }
+    // Descriptors a caller opened without close-on-exec (an embedding program's, a plugin's)
+    // are not the child's business.
+    ::close_range(static_cast<unsigned>(highest) + 1, ~0U, 0);
     ::execv(argv[0], argv.data());
     ::_exit(kCannotExecute);
   }

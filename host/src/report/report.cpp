@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <set>
 #include <sstream>
 
 namespace bopp::host {
@@ -56,6 +57,57 @@ nlohmann::json sample_json(const SampleSummary& s) {
           {"median", json_number(s.median)}};
 }
 
+std::string pair_label(const std::string& algorithm, std::uint64_t batch) {
+  return batch > 1 ? algorithm + " (batch " + std::to_string(batch) + ")" : algorithm;
+}
+
+std::string p_value_text(const SignedRankTest& t) {
+  if (t.n == 0) return "–";
+  return number(t.p_value) + (t.exact ? "" : " (normal)");
+}
+
+void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
+  if (std::none_of(pairs.begin(), pairs.end(),
+                   [](const PairedComparison& p) { return p.pairs > 0; }))
+    return;
+  out << "Paired by seed: wins, ties and losses of the first algorithm's best value against the "
+         "second's, the median of how much better it is, and the two-sided Wilcoxon "
+         "signed-rank p-value.\n\n";
+  out << "| first | second | at | pairs | wins | ties | losses | median difference | p |\n";
+  out << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const PairedComparison& p : pairs) {
+    if (p.pairs == 0) continue;
+    out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
+        << markdown_cell(pair_label(p.second, p.second_batch)) << " | "
+        << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
+        << p.wins << " | " << p.ties << " | " << p.losses << " | " << number(p.median_difference)
+        << " | " << p_value_text(p.test) << " |\n";
+  }
+  out << "\n";
+}
+
+nlohmann::json pairs_json(const std::vector<PairedComparison>& pairs) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const PairedComparison& p : pairs) {
+    out.push_back({{"first", p.first},
+                   {"first_batch", p.first_batch},
+                   {"second", p.second},
+                   {"second_batch", p.second_batch},
+                   {"at", p.at ? nlohmann::json(*p.at) : nlohmann::json(nullptr)},
+                   {"pairs", p.pairs},
+                   {"wins", p.wins},
+                   {"ties", p.ties},
+                   {"losses", p.losses},
+                   {"median_difference", json_number(p.median_difference)},
+                   {"signed_rank",
+                    {{"n", p.test.n},
+                     {"w_plus", p.test.w_plus},
+                     {"p_value", p.test.p_value},
+                     {"exact", p.test.exact}}}});
+  }
+  return out;
+}
+
 std::string format_markdown(const std::vector<ObjectiveReport>& report) {
   std::ostringstream out;
   for (const ObjectiveReport& o : report) {
@@ -86,6 +138,7 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
           << mean_se(r.evaluation_seconds) << " |\n";
     }
     out << "\n";
+    format_pairs_markdown(o.pairs, out);
   }
   return out.str();
 }
@@ -142,7 +195,8 @@ std::string format_json(const std::vector<ObjectiveReport>& report) {
          {"optimum", o.optimum ? nlohmann::json(*o.optimum) : nlohmann::json(nullptr)},
          {"target", json_number(o.target)},
          {"target_origin", o.target_origin},
-         {"rows", rows}});
+         {"rows", rows},
+         {"pairs", pairs_json(o.pairs)}});
   }
   return json_text(nlohmann::json{{"objectives", objectives}}, 2) + "\n";
 }
@@ -197,9 +251,20 @@ std::vector<double> cumulative_regret(const ReportRun& run, double optimum) {
 }
 
 std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
-                                          const std::map<std::string, double>& targets) {
+                                          const std::map<std::string, double>& targets,
+                                          const PairingOptions& pairing) {
   std::map<std::string, std::vector<const ReportRun*>> by_objective;
   for (const ReportRun& r : runs) by_objective[r.objective].push_back(&r);
+  if (!pairing.baseline.empty() && std::none_of(runs.begin(), runs.end(), [&](const ReportRun& r) {
+        return r.algorithm == pairing.baseline;
+      })) {
+    std::set<std::string> labels;
+    for (const ReportRun& r : runs) labels.insert(r.algorithm);
+    std::string list;
+    for (const std::string& l : labels) list += (list.empty() ? "'" : ", '") + l + "'";
+    throw Error("--baseline '" + pairing.baseline +
+                "' is not the label of any run's algorithm; the labels are " + list);
+  }
 
   std::vector<ObjectiveReport> report;
   for (const auto& [objective, members] : by_objective) {
@@ -271,6 +336,7 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
       row.evaluation_seconds = summarize_sample(eval_s);
       o.rows.push_back(std::move(row));
     }
+    o.pairs = paired_comparisons(members, o.minimize, pairing);
     report.push_back(std::move(o));
   }
   return report;

@@ -80,14 +80,18 @@ CommandObjective::CommandObjective(const Config& config, std::uint64_t, const Ho
 double CommandObjective::evaluate(const Eigen::VectorXd& x, std::uint64_t seed) const {
   const std::span<const double> point(x.data(), static_cast<std::size_t>(x.size()));
   const std::vector<std::string> argv = point_arguments(argv_, point, seed, arguments_);
-  const ProgramRun run =
-      run_program(argv, {"BOPP_SEED=" + std::to_string(seed)},
-                  arguments_ ? std::string() : point_json(point, seed), timeout_s_, kStderrTail);
+  const ProgramRun run = run_program(argv, {"BOPP_SEED=" + std::to_string(seed)},
+                                     arguments_ ? std::string() : point_json(point, seed),
+                                     {timeout_s_, kOutputCap, kStderrTail});
   const std::string who = "'" + argv_[0] + "'";
   if (!run.started) throw std::runtime_error("cannot run " + who + ": " + run.error);
   if (run.timed_out) {
     throw std::runtime_error(
         with_stderr(who + " timed out after " + number_text(timeout_s_) + " s", run));
+  }
+  if (run.overflowed) {
+    throw std::runtime_error(
+        with_stderr(who + " output exceeds " + std::to_string(kOutputCap) + " bytes; killed", run));
   }
   if (run.signaled) {
     throw std::runtime_error(with_stderr(who + " killed by signal " + std::to_string(run.signal) +

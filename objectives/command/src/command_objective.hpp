@@ -22,6 +22,9 @@ class CommandObjective {
       "arguments, y its last output line";
   // The most of a program's standard error a failure message quotes.
   static constexpr std::size_t kStderrTail = 300;
+  // The most standard output a program may print: y is its last line, and a program that
+  // floods its output must not take the host's memory with it.
+  static constexpr std::size_t kOutputCap = std::size_t{1} << 20;
 
   static std::vector<Param> params();
 

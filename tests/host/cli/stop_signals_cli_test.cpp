@@ -1,6 +1,7 @@
 // SIGINT, SIGTERM and SIGHUP sent to the real bopp program: a run stops after its batch,
 // records `stopped` with the signal's name and exits 128 + signal; a second signal ends it at
-// once; a bench passes the signal on to its runs, writes its index and exits the same way.
+// once; a bench passes the signal on to its runs, writes its index and exits the same way; a
+// signal to the whole process group under the processes evaluator costs no point.
 #include <bopp/host/run/record/run_record.hpp>
 
 #include "bopp_program_run.hpp"
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -173,6 +175,47 @@ sleep_ms = 5.0
         << run["message"];
   }
   EXPECT_FALSE(fs::exists(run_folder(2) / "run.json")) << "a run started after the stop";
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+TEST(StopSignals, SignalToTheWholeGroupCostsNoPointUnderTheProcessesEvaluator) {
+  const fs::path folder = fresh_folder("group-processes");
+  std::ofstream(folder / "exp.toml")
+      << "[run]\nseed = 3\nbudget = 24\nbatch = 4\n[objective]\nname = 'slow_objective'\n"
+         "sleep_ms = 30.0\nnoise = 0.2\n[algorithm]\nname = 'random'\n[evaluator]\n"
+         "kind = 'processes'\nworkers = 2\n";
+  const Outcome straight =
+      run_bopp({"run", "exp.toml", "--output", "straight"}, {"misbehaving"}, "", folder);
+  ASSERT_EQ(straight.exit_code, 0) << straight.err;
+
+  const pid_t child = start_bopp({"run", "exp.toml", "--output", "r"}, {"misbehaving"}, folder);
+  ASSERT_GT(child, 0);
+  const bool started =
+      wait_until([&] { return lines_in(folder / "r" / "evaluations.jsonl") >= 4; });
+  ::kill(-child, SIGTERM);  // its whole group, as `timeout`, SLURM or a closed terminal send it
+  const std::optional<int> status = wait_for_end(child);
+  ASSERT_TRUE(started);
+  ASSERT_TRUE(status) << "the run did not stop within a minute";
+  ASSERT_TRUE(WIFEXITED(*status)) << "killed by signal " << WTERMSIG(*status);
+  EXPECT_EQ(WEXITSTATUS(*status), 128 + SIGTERM);
+  EXPECT_EQ(read_json(folder / "r" / "run.json")["status"], "stopped");
+  for (const auto& line : host::read_evaluations(folder / "r" / "evaluations.jsonl")) {
+    EXPECT_TRUE(line.ok) << "evaluation " << line.index << ": " << line.message;
+  }
+
+  const Outcome resumed = run_bopp({"resume", "r"}, {"misbehaving"}, "", folder);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto a = host::read_evaluations(folder / "straight" / "evaluations.jsonl");
+  const auto b = host::read_evaluations(folder / "r" / "evaluations.jsonl");
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_TRUE(b[i].ok) << i << ": " << b[i].message;
+    EXPECT_EQ(a[i].seed, b[i].seed) << i;
+    EXPECT_TRUE(same_bits(a[i].y, b[i].y)) << i;
+    ASSERT_EQ(a[i].x.size(), b[i].x.size()) << i;
+    for (std::size_t k = 0; k < a[i].x.size(); ++k) EXPECT_TRUE(same_bits(a[i].x[k], b[i].x[k]));
+  }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -188,6 +189,39 @@ TEST(ProcessesEvaluator, WorkersThatCannotStartAreAOneLineError) {
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
   });
+}
+
+TEST(ProcessesEvaluator, ObjectiveThatNeverFinishesCreateInAWorkerIsBoundedByTheTimeout) {
+  // The test's own instance holds the lock the worker's instance waits for.
+  const std::string lock = (test::fresh_folder("create-hang") / "licence").string();
+  CrashingObjective crashing("lock_file = '" + lock + "'");
+  try {
+    crashing.evaluator(1, /*timeout_s=*/0.3);
+    FAIL() << "a worker that never made its objective was taken as started";
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("objective 'crashing_objective' was not made within 0.3 s"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(ProcessesEvaluator, RunWhoseObjectiveHangsInAWorkersCreateIsRefusedInOneLine) {
+  const std::string lock = (test::fresh_folder("create-hang-run") / "licence").string();
+  // The run's own instance (made in the host, before the workers) holds the lock.
+  const Experiment e =
+      experiment("name = 'crashing_objective'\nlock_file = '" + lock + "'",
+                 "kind = 'processes'\nworkers = 2\ntimeout_s = 0.3", "create-hang-record");
+  try {
+    run_experiment(e, registry(), quiet());
+    FAIL() << "the run went on without its workers";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("objective 'crashing_objective'"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(e.output) / "run.json"))
+      << "a refused run left a record";
 }
 
 TEST(ProcessesEvaluator, MemoryLimitAppliesToTheWorker) {

@@ -41,7 +41,9 @@ RunStart some_start() {
           .evaluator = "serial",
           .dim = 2,
           .minimize = true,
-          .optimum = 0.397887};
+          .optimum = 0.397887,
+          .experiment_sha1 = "cccc",
+          .working_folder = "/home/ada/study"};
 }
 
 RunEnd some_end() {
@@ -80,12 +82,13 @@ TEST(RunJson, TheStartIsTheDocumentedFormat) {
       R"({"algorithm":{"abi":"1.2","library":"bopp-gpbo","library_build_id":null,)"
       R"("library_path":"/lib/libbopp-gpbo.so","library_sha1":"bbbb","library_version":)"
       R"("0.3.0","name":"gpbo","version":"1.0"},"batch":4,"best":null,"budget":20,"dim":2,)"
-      R"("evaluations":0,"evaluator":"serial","experiment":"exp.toml","failed_evaluations":0,)"
+      R"("evaluations":0,"evaluator":"serial","experiment":"exp.toml","experiment_sha1":"cccc",)"
+      R"("failed_evaluations":0,)"
       R"("finished":null,"message":"","objective":{"abi":"1.2","library":"bopp-branin",)"
       R"("library_build_id":null,"library_path":"/lib/libbopp-branin.so","library_sha1":)"
       R"("aaaa","library_version":"0.3.0","name":"branin","version":"1.0"},"optimum":)"
       R"(0.397887,"recommended":null,"regret":null,"seed":7,"sense":"minimize",)"
-      R"("status":"running"})");
+      R"("status":"running","working_folder":"/home/ada/study"})");
 }
 
 TEST(RunJson, TheEndIsTheDocumentedFormat) {

@@ -1,6 +1,7 @@
 // Resuming a run record (resume_run): a record cut as a kill or a power loss cuts it, continued,
 // equals the uninterrupted run evaluation for evaluation; what refuses a resume.
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/sha1_digest.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/loop/run_resume.hpp>
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace bopp::host {
@@ -103,7 +105,8 @@ void expect_same_run(const fs::path& expected, const fs::path& actual) {
     }
   }
   nlohmann::json ja = run_json(expected), jb = run_json(actual);
-  for (const char* key : {"time", "started", "finished"}) {
+  // The experiment file names its own output folder, and so differs between two records.
+  for (const char* key : {"time", "started", "finished", "experiment_sha1"}) {
     ja.erase(key);
     jb.erase(key);
   }
@@ -192,20 +195,178 @@ TEST(RunResume, AnEditedPointStopsTheReplayNamingItsEvaluation) {
   EXPECT_EQ(record_bytes(cut), before);
 }
 
+// Replaces the first `from` in `record`'s experiment.toml by `to`, and gives run.json the
+// file's new SHA-1 when `consistent` (as someone editing the record with care would).
+void edit_experiment(const fs::path& record, const std::string& from, const std::string& to,
+                     bool consistent) {
+  std::string toml = test::read_text(record / "experiment.toml");
+  const auto at = toml.find(from);
+  ASSERT_NE(at, std::string::npos) << toml;
+  toml.replace(at, from.size(), to);
+  std::ofstream(record / "experiment.toml", std::ios::trunc) << toml;
+  if (!consistent) return;
+  nlohmann::json run = run_json(record);
+  run[record_key::kExperimentSha1] = sha1_hex(toml);
+  write_run_json(record, run);
+}
+
 TEST(RunResume, AChangedSeedStopsTheReplayAtTheFirstEvaluation) {
   const fs::path full = straight_run(kNoisyGp, "full");
   const fs::path cut = killed_copy(full, 6, false, "seed");
-  std::string toml = test::read_text(cut / "experiment.toml");
-  const auto at = toml.find("seed = 11");
-  ASSERT_NE(at, std::string::npos) << toml;
-  toml.replace(at, 9, "seed = 12");
-  std::ofstream(cut / "experiment.toml", std::ios::trunc) << toml;
+  edit_experiment(cut, "seed = 11", "seed = 12", true);
+  nlohmann::json run = run_json(cut);
+  run[record_key::kSeed] = 12;
+  write_run_json(cut, run);
   const std::string before = record_bytes(cut);
   const std::string message = refusal(cut);
   EXPECT_NE(message.find("cannot resume '" + cut.string() + "': evaluation 0 differs"),
             std::string::npos)
       << message;
   EXPECT_EQ(record_bytes(cut), before);
+}
+
+// A random search on a noisy sphere: no recorded value decides a point, so only the record's
+// own consistency and the re-evaluated best catch an edited value.
+const std::string kNoisySphere =
+    "[run]\nseed = 5\nbudget = 12\nbatch = 2\n"
+    "[objective]\nname = 'sphere'\ndim = 2\nnoise_std = 0.1\n"
+    "[algorithm]\nname = 'random'\n";
+
+// Rewrites every line of `record`'s evaluations.jsonl through `edit(line, index)`.
+template <class Edit>
+void edit_evaluations(const fs::path& record, Edit edit) {
+  std::istringstream lines(test::read_text(record / "evaluations.jsonl"));
+  std::string rewritten, line;
+  for (std::size_t i = 0; std::getline(lines, line); ++i) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    edit(j, i);
+    rewritten += j.dump() + "\n";
+  }
+  std::ofstream(record / "evaluations.jsonl", std::ios::trunc) << rewritten;
+}
+
+// The index of the best (least) recorded y among the first `n` lines.
+std::size_t best_line(const fs::path& record, std::size_t n) {
+  const auto lines = read_evaluations(record / "evaluations.jsonl");
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < n; ++i)
+    if (lines[i].y < lines[best].y) best = i;
+  return best;
+}
+
+// Gives line `target` the value `y` and every line its regret fields recomputed from the
+// values, as a careful forger would (the sphere's optimum is 0).
+void forge_value(const fs::path& record, std::size_t target, double y) {
+  double simple = std::numeric_limits<double>::infinity(), cumulative = 0.0;
+  edit_evaluations(record, [&](nlohmann::json& j, std::size_t i) {
+    if (i == target) j["y"] = y;
+    const double regret = std::max(j["y"].get<double>(), 0.0);
+    simple = std::min(simple, regret);
+    cumulative += regret;
+    j["regret"] = regret;
+    j["simple_regret"] = simple;
+    j["cumulative_regret"] = cumulative;
+  });
+}
+
+TEST(RunResume, ALineThatIsNotWhatBoppWritesIsRefusedNamingItsField) {
+  const fs::path full = straight_run(kNoisySphere, "full");
+  const struct {
+    const char* field;
+    nlohmann::json value;
+    const char* says;
+  } edits[] = {
+      {"status", "lost",
+       "evaluations.jsonl:4: not a valid evaluation: `status` is not \"ok\" or "
+       "\"failed\""},
+      {"index", 3.5, "`index` is not a whole number"},
+      {"seed", -1, "`seed` is not a whole number"},
+      {"y", "1", "`y` is not a finite number"},
+      {"batch", 7, "evaluations.jsonl:4: batch 7 where 1 or 2 was expected"},
+      {"x", nlohmann::json::array({0.1, nullptr}), "`x` is not a finite number"},
+  };
+  for (const auto& edit : edits) {
+    SCOPED_TRACE(edit.field);
+    const fs::path cut = killed_copy(full, 8, false, "field");
+    edit_evaluations(cut, [&](nlohmann::json& j, std::size_t i) {
+      if (i == 3) j[edit.field] = edit.value;
+    });
+    const std::string before = record_bytes(cut);
+    const std::string message = refusal(cut);
+    EXPECT_NE(message.find(edit.says), std::string::npos) << message;
+    EXPECT_EQ(record_bytes(cut), before);
+  }
+}
+
+TEST(RunResume, AnEditedValueOrRegretIsCaughtByTheRegretItsValueGives) {
+  const fs::path full = straight_run(kNoisySphere, "full");
+  const fs::path value = killed_copy(full, 8, false, "value");
+  edit_evaluations(value, [](nlohmann::json& j, std::size_t i) {
+    if (i == 2) j["y"] = j["y"].get<double>() / 2;
+  });
+  const std::string message = refusal(value);
+  EXPECT_NE(message.find("evaluation 2 differs from the record: its y and the problem's optimum "
+                         "give regret "),
+            std::string::npos)
+      << message;
+
+  const fs::path sum = killed_copy(full, 8, false, "cumulative");
+  edit_evaluations(sum, [](nlohmann::json& j, std::size_t i) {
+    if (i == 6) j["cumulative_regret"] = j["cumulative_regret"].get<double>() - 0.5;
+  });
+  EXPECT_NE(refusal(sum).find("evaluation 6 differs from the record"), std::string::npos);
+}
+
+TEST(RunResume, AForgedBestValueIsCaughtByEvaluatingItAgain) {
+  const fs::path full = straight_run(kNoisySphere, "full");
+  const fs::path cut = killed_copy(full, 8, false, "forged");
+  const std::size_t target = 8 / 2;  // not the best: the forged value makes it so
+  forge_value(cut, target, 1e-9);
+  ASSERT_EQ(best_line(cut, 8), target);
+  const std::string before = record_bytes(cut);
+  const std::string message = refusal(cut);
+  EXPECT_NE(message.find("evaluation 4 differs from the record: the record's best y = 1e-09, "
+                         "the objective evaluated again at its x and seed gives y = "),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("--no-recheck"), std::string::npos) << message;
+  EXPECT_EQ(record_bytes(cut), before);
+  // What --no-recheck gives up: the forged value then stands as the run's best.
+  const auto r = resume_run(cut, registry(), quiet(), {.recheck_best = false});
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best->y, 1e-9);
+}
+
+TEST(RunResume, AnExperimentEditedBesideItsRecordIsCaught) {
+  const fs::path full = straight_run(kNoisySphere, "full");
+  // The noise changed in experiment.toml alone: run.json's SHA-1 of the file tells.
+  const fs::path noise = killed_copy(full, 8, false, "noise");
+  edit_experiment(noise, "noise_std = 0.1", "noise_std = 0.2", false);
+  const std::string message = refusal(noise);
+  EXPECT_NE(message.find("run.json has experiment_sha1 = \""), std::string::npos) << message;
+
+  // Changed with care in both files: the recorded best, evaluated again, tells.
+  const fs::path careful = killed_copy(full, 8, false, "careful");
+  edit_experiment(careful, "noise_std = 0.1", "noise_std = 0.2", true);
+  EXPECT_NE(refusal(careful).find("the objective evaluated again at its x and seed gives y = "),
+            std::string::npos);
+
+  // A sphere relabelled rastrigin (same optimum, same library) in both files.
+  const fs::path relabelled = killed_copy(full, 8, false, "relabelled");
+  edit_experiment(relabelled, "name = 'sphere'", "name = 'rastrigin'", true);
+  nlohmann::json run = run_json(relabelled);
+  run[record_key::kObjective][record_key::kName] = "rastrigin";
+  write_run_json(relabelled, run);
+  EXPECT_NE(refusal(relabelled).find("the objective evaluated again"), std::string::npos);
+
+  // The budget changed in run.json alone.
+  const fs::path budget = killed_copy(full, 8, false, "budget");
+  run = run_json(budget);
+  run[record_key::kBudget] = 20;
+  write_run_json(budget, run);
+  EXPECT_NE(
+      refusal(budget).find("run.json has budget = 20, the experiment and its plugins give 12"),
+      std::string::npos);
 }
 
 TEST(RunResume, ACompleteRunIsLeftAsItIs) {

@@ -7,13 +7,32 @@
 //   fail     writes to standard error, exits 2
 //   garbage  prints a line that is not a number
 //   hang     never ends
+//   closed   closes its standard output and error, then sleeps 30 s and prints 1
+//   orphan F starts a child that sleeps 30 s holding standard output, writes the child's pid
+//            to F, prints 1.5 and exits 0
+//   family F starts a child that sleeps 30 s, writes its own pid and the child's to F, hangs
+//   flood    prints lines of "y" for ever, as `yes` does
+//   fd N     y = 1 when descriptor N is open in it, 0 otherwise; writes to it when it is
+//   cwd      y = 1 when its working folder holds a file "marker", 0 otherwise, after 0.1 s
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
+
+namespace {
+
+void sleep_s(int seconds) { std::this_thread::sleep_for(std::chrono::seconds(seconds)); }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
@@ -21,6 +40,7 @@ int main(int argc, char** argv) {
     const nlohmann::json point = nlohmann::json::parse(std::cin);
     double y = 0.0;
     for (double xi : point["x"]) y += xi;
+    std::cout.precision(17);  // y read back as the same double
     std::cout << "evaluating...\n" << y << "\n\n  \n";
   } else if (mode == "args") {
     double y = 0.0;
@@ -42,7 +62,38 @@ int main(int argc, char** argv) {
   } else if (mode == "garbage") {
     std::cout << "1.5\nnot a number\n";
   } else if (mode == "hang") {
-    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+    for (;;) sleep_s(1);
+  } else if (mode == "closed") {
+    ::close(1);
+    ::close(2);
+    sleep_s(30);
+    std::printf("1\n");
+  } else if (mode == "orphan" && argc > 2) {
+    const pid_t child = ::fork();
+    if (child == 0) {
+      sleep_s(30);
+      ::_exit(0);
+    }
+    std::ofstream(argv[2]) << child << "\n";
+    std::cout << 1.5 << std::endl;
+  } else if (mode == "family" && argc > 2) {
+    const pid_t child = ::fork();
+    if (child == 0) {
+      sleep_s(30);
+      ::_exit(0);
+    }
+    std::ofstream(argv[2]) << ::getpid() << " " << child << "\n";
+    for (;;) sleep_s(1);
+  } else if (mode == "flood") {
+    for (;;) std::fputs("y\n", stdout);
+  } else if (mode == "fd" && argc > 2) {
+    const int fd = std::atoi(argv[2]);
+    const bool open = ::write(fd, "?", 1) == 1 || ::fcntl(fd, F_GETFD) >= 0;
+    std::cout << (open ? 1 : 0) << "\n";
+  } else if (mode == "cwd") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    struct stat info {};
+    std::cout << (::stat("marker", &info) == 0 ? 1 : 0) << "\n";
   }
   return 0;
 }

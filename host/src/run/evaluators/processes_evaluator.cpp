@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <thread>
@@ -98,8 +99,14 @@ class ProcessesEvaluator final : public Evaluator {
     wp::write_setup(setup, spec_);
     std::uint8_t ok = 0;
     std::string message;
-    if (wp::send_all(fd, setup.bytes()) && wp::receive_number(fd, ok) &&
-        wp::receive_text(fd, message) && ok != 0) {
+    if (!wp::send_all(fd, setup.bytes())) {
+      // Gone already: its exit status says why.
+    } else if (!answers_in_time(fd)) {
+      slot.process->kill_and_wait();
+      slot.process.reset();
+      throw Error("processes evaluator: objective '" + spec_.name + "' was not made within " +
+                  seconds_text(timeout_s_) + " s (timeout_s) in a worker; worker killed");
+    } else if (wp::receive_number(fd, ok) && wp::receive_text(fd, message) && ok != 0) {
       return;
     }
     const ChildExit exit = slot.process->kill_and_wait();
@@ -111,6 +118,23 @@ class ProcessesEvaluator final : public Evaluator {
     }
     slot.process.reset();
     throw Error("processes evaluator: cannot start worker " + program_.string() + ": " + message);
+  }
+
+  // Whether the worker answers within timeout_s: making the objective is bounded as
+  // evaluating a point is.
+  bool answers_in_time(int fd) const {
+    if (timeout_s_ <= 0.0) return true;
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s_);
+    for (;;) {
+      const double left =
+          std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+      pollfd answer{fd, POLLIN, 0};
+      const int ready = ::poll(&answer, 1, static_cast<int>(std::ceil(std::max(0.0, left) * 1e3)));
+      if (ready > 0) return true;
+      if (ready == 0) return false;
+      if (errno != EINTR) return true;  // the read that follows fails on what is broken
+    }
   }
 
   void send_chunk(Slot& slot, const std::vector<PointJob>& chunk) {

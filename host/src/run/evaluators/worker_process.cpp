@@ -1,4 +1,5 @@
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/session_kill.hpp>
 #include <bopp/host/common/spawn.hpp>
 #include <bopp/host/run/evaluators/worker_process.hpp>
 #include <bopp/host/run/evaluators/worker_protocol.hpp>
@@ -6,6 +7,7 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -30,6 +32,7 @@ WorkerProcess::WorkerProcess(const std::filesystem::path& program, std::uint64_t
   try {
     pid_ = spawn({.argv = {program.string()},
                   .fds = {{1, 2}, {worker_protocol::kSocketFd, pair[1]}},
+                  .own_session = true,
                   .memory_mb = memory_mb,
                   .what = "a worker process"});
   } catch (...) {
@@ -48,7 +51,7 @@ WorkerProcess::~WorkerProcess() {
 
 ChildExit WorkerProcess::close_and_wait() {
   ::shutdown(socket_, SHUT_RDWR);
-  return wait();
+  return reap(/*sweep=*/false);
 }
 
 ChildExit WorkerProcess::kill_and_wait() {
@@ -56,8 +59,19 @@ ChildExit WorkerProcess::kill_and_wait() {
   return wait();
 }
 
-ChildExit WorkerProcess::wait() {
+ChildExit WorkerProcess::wait() { return reap(/*sweep=*/true); }
+
+ChildExit WorkerProcess::reap(bool sweep) {
   if (waited_) return exit_;
+  if (sweep) {
+    // Ended but not reaped, the worker still holds its session's id: what its objective
+    // started (a command's program and its children) is found by it and killed.
+    siginfo_t info{};
+    while (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT) < 0 &&
+           errno == EINTR) {
+    }
+    kill_session(pid_);
+  }
   exit_ = wait_for_child(pid_);
   waited_ = true;
   return exit_;

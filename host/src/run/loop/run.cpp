@@ -3,33 +3,7 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/out_of_memory.hpp>
 #include <bopp/host/common/seconds.hpp>
-#include <bopp/host/plugins/algorithm.hpp>
-#include <bopp/host/plugins/objective.hpp>
-#include <bopp/host/plugins/objective_spec.hpp>
-#include <bopp/host/run/evaluators/evaluator_kinds.hpp>
-#include <bopp/host/run/loop/ask_tell.hpp>
-#include <bopp/host/run/loop/run.hpp>
-#include <bopp/host/run/loop/run_footprint.hpp>
-#include <bopp/host/run/loop/seeds.hpp>
-#include <bopp/host/run/record/progress.hpp>
-#include <bopp/host/run/record/recorded_run.hpp>
-#include <bopp/host/run/record/run_log.hpp>
-
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <csignal>
-#include <cstring>
-#include <ctime>
-#include <deque>
-#include <map>
-#include <new>
-#include <span>
-#include <thread>
-#include <vector>
-
-#include <bopp/host/common/errors.hpp>
-#include <bopp/host/common/seconds.hpp>
+#include <bopp/host/common/sha1_digest.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/plugins/objective.hpp>
 #include <bopp/host/plugins/objective_spec.hpp>
@@ -42,14 +16,27 @@
 #include <bopp/host/run/loop/run_footprint.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
 #include <bopp/host/run/loop/run_replay.hpp>
+#include <bopp/host/run/loop/seeds.hpp>
+#include <bopp/host/run/record/progress.hpp>
 #include <bopp/host/run/record/recorded_run.hpp>
 #include <bopp/host/run/record/run_json.hpp>
 #include <bopp/host/run/record/run_log.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <map>
 #include <new>
+#include <span>
 #include <thread>
+#include <vector>
 
 namespace bopp::host {
 namespace {
@@ -71,6 +58,13 @@ PluginIdentity plugin_identity(const Entry& entry) {
           .abi = std::to_string(library.abi_major()) + "." + std::to_string(library.abi_minor())}};
 }
 
+// Where relative paths are taken from now, absolute ("" when it cannot be known).
+std::string working_folder() {
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::current_path(ec);
+  return ec ? std::string() : folder.string();
+}
+
 // What run.json says as the run starts: who runs what.
 RunStart run_start(const Experiment& experiment, const ObjectiveEntry& objective,
                    const AlgorithmEntry& algorithm, const Evaluator& evaluator,
@@ -85,7 +79,9 @@ RunStart run_start(const Experiment& experiment, const ObjectiveEntry& objective
           .evaluator = evaluator.describe(),
           .dim = static_cast<std::uint64_t>(problem.dim()),
           .minimize = problem.sense == bopp::Sense::minimize,
-          .optimum = problem.optimum_value};
+          .optimum = problem.optimum_value,
+          .experiment_sha1 = {},
+          .working_folder = working_folder()};
 }
 
 // What run.json says once the run has ended.
@@ -142,8 +138,27 @@ void close_record(RunRecord& record, RunLog& log, RunResult& result) {
 }
 
 // A run from its start, or (`recorded` set) the continuation of the run a record holds.
+// The replay checks every recorded x and each line's regret against its y, but not a y the
+// replay's points do not depend on (any line of a random search, the last batch of a model):
+// the best one, which the run reports, is evaluated again and must come back to the bit.
+void recheck(Evaluator& evaluator, const RecordedEvaluation& best) {
+  bopp::Points X(1, static_cast<Eigen::Index>(best.x.size()));
+  std::copy(best.x.begin(), best.x.end(), X.data());
+  const std::uint64_t seed = best.seed;
+  Evaluation again;
+  evaluator.evaluate(X, std::span(&seed, 1), std::span(&again, 1));
+  if (again.ok && std::memcmp(&again.y, &best.y, sizeof again.y) == 0) return;
+  throw Error("evaluation " + std::to_string(best.index) +
+              " differs from the record: the record's best y = " + nlohmann::json(best.y).dump() +
+              ", the objective evaluated again at its x and seed gives " +
+              (again.ok ? "y = " + nlohmann::json(again.y).dump() : "a failure: " + again.message) +
+              " (for an objective that is not a function of the point and its seed, resume with "
+              "--no-recheck); the record is left as it was");
+}
+
 RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& registry,
-                          const RunOptions& options, const RecordedRun* recorded) {
+                          const RunOptions& options, const RecordedRun* recorded,
+                          bool recheck_best) {
   const auto run_started = Clock::now();
   const ObjectiveEntry& objective_entry = registry.objective(experiment.objective.name);
   const AlgorithmEntry& algorithm_entry = registry.algorithm(experiment.algorithm.name);
@@ -222,6 +237,16 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
     // `bopp resume` (which checks the name) refuses to evaluate the plugin in its place.
     start.problem = std::exchange(start.objective, {options.caller_objective_name, std::nullopt});
   }
+  const toml::table experiment_table = experiment.to_toml();
+  start.experiment_sha1 =
+      sha1_hex(recorded == nullptr ? RunRecord::experiment_file_text(experiment_table)
+                                   : recorded->experiment_text);
+  if (recorded != nullptr) {
+    // What the run evaluates is fixed by these fields: a record whose run.json disagrees with
+    // its own experiment file was edited, and a replay would not notice every such edit.
+    if (const auto difference = recorded->run.start_difference(start))
+      throw Error(*difference + "; the record is left as it was");
+  }
   const RecordSync sync{options.sync, experiment.sync_interval_s, {}};
 
   RunResult result;
@@ -233,8 +258,7 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   std::optional<RunRecord> record;
   std::optional<AskedBatch> cut;
   if (recorded == nullptr) {
-    record.emplace(experiment.output, experiment.to_toml(), run_json(start), options.overwrite,
-                   sync);
+    record.emplace(experiment.output, experiment_table, run_json(start), options.overwrite, sync);
     log.open(record->folder(), options.sync);
     loop.start_recording(*record, 0);
   } else {
@@ -244,6 +268,7 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
     result.restored_evaluations = restored.evaluations;
     result.checkpoint_not_used = restored.not_used;
     cut = replay(loop, evaluations.subspan(restored.evaluations), result);
+    if (recheck_best && result.best) recheck(evaluator, *result.best);
     replaying = false;
     record.emplace(recorded->folder, recorded->run.resumed(start),
                    RunRecord::Kept{recorded->evaluations_bytes, recorded->batches_bytes}, sync);
@@ -268,12 +293,12 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
 
 RunResult run_experiment(const Experiment& experiment, const PluginRegistry& registry,
                          const RunOptions& options) {
-  return run_or_continue(experiment, registry, options, nullptr);
+  return run_or_continue(experiment, registry, options, nullptr, false);
 }
 
 RunResult continue_run(const Experiment& experiment, const PluginRegistry& registry,
-                       const RecordedRun& recorded, const RunOptions& options) {
-  return run_or_continue(experiment, registry, options, &recorded);
+                       const RecordedRun& recorded, const RunOptions& options, bool recheck_best) {
+  return run_or_continue(experiment, registry, options, &recorded, recheck_best);
 }
 
 }  // namespace bopp::host

@@ -4,8 +4,13 @@
 #include <bopp/host/run/loop/ask_tell.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <optional>
+#include <string>
 
 namespace bopp::host {
 namespace {
@@ -14,6 +19,37 @@ using Clock = std::chrono::steady_clock;
 
 bool better(double candidate, double incumbent, bopp::Sense sense) {
   return sense == bopp::Sense::minimize ? candidate < incumbent : candidate > incumbent;
+}
+
+bool same_number(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+bool same_regret(const RegretSoFar& a, const RegretSoFar& b) {
+  return same_number(a.instant, b.instant) && a.simple.has_value() == b.simple.has_value() &&
+         (!a.simple || *a.simple == *b.simple) && a.cumulative == b.cumulative;
+}
+
+std::string regret_text(const std::optional<RegretSoFar>& r) {
+  if (!r) return "no regret";
+  const auto number = [](double v) {
+    return std::isnan(v) ? std::string("null") : nlohmann::json(v).dump();
+  };
+  return "regret " + number(r->instant) + ", simple regret " +
+         (r->simple ? nlohmann::json(*r->simple).dump() : std::string("null")) +
+         ", cumulative regret " + nlohmann::json(r->cumulative).dump();
+}
+
+// A recorded line's regret fields are a function of the y before them and the problem's
+// optimum: recomputed on resume, so an edited y or regret is caught even where the replay's
+// points do not depend on it.
+void check_recorded_regret(const RecordedEvaluation& line,
+                           const std::optional<RegretSoFar>& recomputed) {
+  const bool same = line.regret.has_value() == recomputed.has_value() &&
+                    (!recomputed || same_regret(*line.regret, *recomputed));
+  if (same) return;
+  throw Error("evaluation " + std::to_string(line.index) +
+              " differs from the record: its y and the problem's optimum give " +
+              regret_text(recomputed) + ", the record has " + regret_text(line.regret) +
+              "; the record is left as it was");
 }
 
 }  // namespace
@@ -76,7 +112,10 @@ ToldValues RunLoop::record(std::span<RecordedEvaluation> lines, std::size_t know
   ToldValues told{std::vector<double>(n), std::vector<std::int32_t>(n)};
   for (std::size_t i = 0; i < n; ++i) {
     RecordedEvaluation& line = lines[i];
-    if (regret_) line.regret = regret_->add(line.ok, line.y);
+    std::optional<RegretSoFar> regret;
+    if (regret_) regret = regret_->add(line.ok, line.y);
+    if (i < known) check_recorded_regret(line, regret);
+    line.regret = regret;
     told.y[i] = told_value(problem_, line.ok, line.y);
     told.status[i] = told_status(line.ok);
     if (!line.ok) ++result.failed_evaluations;

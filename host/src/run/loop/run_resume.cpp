@@ -60,7 +60,7 @@ std::optional<RunResult> resume_locked(const fs::path& folder, const PluginRegis
                 resume);
   check_library(recorded.run, PluginRole::algorithm, registry.algorithm(experiment.algorithm.name),
                 resume);
-  return continue_run(experiment, registry, recorded, options);
+  return continue_run(experiment, registry, recorded, options, resume.recheck_best);
 }
 
 }  // namespace

@@ -1,3 +1,4 @@
+#include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/json_text.hpp>
 #include <bopp/host/run/record/evaluation_line.hpp>
 #include <bopp/host/run/record/json_lines.hpp>
@@ -20,10 +21,28 @@ nlohmann::json number_or_null(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+// The record is read back by resume and report: a field of another type or out of its
+// vocabulary is an error naming the field, never a value guessed from it (nlohmann's get would
+// cut 3.5 to 3 and read any status but "ok" as a failure).
+[[noreturn]] void bad_field(const char* key, const std::string& expected) {
+  throw Error(std::string("`") + key + "` is not " + expected);
+}
+
+std::uint64_t whole_number(const nlohmann::json& j, const char* key) {
+  const nlohmann::json& v = j.at(key);
+  if (!v.is_number_unsigned()) bad_field(key, "a whole number of at least 0");
+  return v.get<std::uint64_t>();
+}
+
+double finite_number(const nlohmann::json& v, const char* key) {
+  if (!v.is_number() || !std::isfinite(v.get<double>())) bad_field(key, "a finite number");
+  return v.get<double>();
+}
+
 std::optional<double> optional_number(const nlohmann::json& j, const char* key) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return std::nullopt;
-  return it->get<double>();
+  return finite_number(*it, key);
 }
 
 }  // namespace
@@ -47,20 +66,40 @@ nlohmann::json to_json(const RecordedEvaluation& e) {
 }
 
 RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw Error("not a JSON object");
   RecordedEvaluation e;
-  e.index = j.at(key::kIndex).get<std::uint64_t>();
-  e.batch = j.at(key::kBatch).get<std::uint64_t>();
-  e.x = j.at(key::kX).get<std::vector<double>>();
-  e.ok = j.at(key::kStatus).get<std::string>() == kOk;
-  e.y = e.ok ? j.at(key::kY).get<double>() : std::nan("");
-  e.message = j.value(key::kMessage, "");
-  e.seed = j.at(key::kSeed).get<std::uint64_t>();
-  e.seconds = j.value(key::kTime, 0.0);
+  e.index = whole_number(j, key::kIndex);
+  e.batch = whole_number(j, key::kBatch);
+  const nlohmann::json& x = j.at(key::kX);
+  if (!x.is_array()) bad_field(key::kX, "an array of numbers");
+  for (const nlohmann::json& v : x) e.x.push_back(finite_number(v, key::kX));
+  const nlohmann::json& status = j.at(key::kStatus);
+  if (status == kOk) {
+    e.ok = true;
+  } else if (status != kFailed) {
+    bad_field(key::kStatus, "\"ok\" or \"failed\"");
+  }
+  const nlohmann::json& y = j.at(key::kY);
+  if (e.ok) {
+    e.y = finite_number(y, key::kY);
+  } else {
+    if (!y.is_null()) bad_field(key::kY, "null for a failed evaluation");
+    e.y = std::nan("");
+  }
+  if (const auto it = j.find(key::kMessage); it != j.end()) {
+    if (!it->is_string()) bad_field(key::kMessage, "a string");
+    e.message = it->get<std::string>();
+  }
+  e.seed = whole_number(j, key::kSeed);
+  if (const auto it = j.find(key::kTime); it != j.end()) {
+    e.seconds = finite_number(*it, key::kTime);
+    if (e.seconds < 0.0) bad_field(key::kTime, "a number of seconds of at least 0");
+  }
   if (j.contains(key::kCumulativeRegret)) {
     RegretSoFar r;
     r.instant = optional_number(j, key::kRegret).value_or(std::nan(""));
     r.simple = optional_number(j, key::kSimpleRegret);
-    r.cumulative = j.at(key::kCumulativeRegret).get<double>();
+    r.cumulative = finite_number(j.at(key::kCumulativeRegret), key::kCumulativeRegret);
     e.regret = r;
   }
   return e;

@@ -57,6 +57,7 @@ RecordedRun read_recorded_run(const fs::path& folder) {
   recorded.run = try_read_run_json(folder).value_or(RunJson());
   if (!recorded.run.is_object())
     throw Error(std::string(record_file::kRun) + ": not a JSON object");
+  recorded.experiment_text = file_text(folder / record_file::kExperiment);
 
   const std::string evaluations = file_text(folder / record_file::kEvaluations);
   for_each_whole_line(evaluations, [&](std::string_view text, std::size_t number, std::size_t end) {
@@ -75,6 +76,14 @@ RecordedRun read_recorded_run(const fs::path& folder) {
       throw Error(std::string(record_file::kEvaluations) + ":" + std::to_string(number) +
                   ": index " + std::to_string(e.index) + " where " +
                   std::to_string(recorded.evaluations.size()) + " was expected");
+    }
+    const std::uint64_t batch =
+        recorded.evaluations.empty() ? 0 : recorded.evaluations.back().batch;
+    if (e.batch != batch && (recorded.evaluations.empty() || e.batch != batch + 1)) {
+      throw Error(std::string(record_file::kEvaluations) + ":" + std::to_string(number) +
+                  ": batch " + std::to_string(e.batch) + " where " + std::to_string(batch) +
+                  (recorded.evaluations.empty() ? "" : " or " + std::to_string(batch + 1)) +
+                  " was expected");
     }
     recorded.evaluations.push_back(std::move(e));
     recorded.evaluations_bytes = end;

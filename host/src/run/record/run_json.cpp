@@ -66,6 +66,7 @@ nlohmann::json run_json(const RunStart& start) {
       {key::kBoppVersion, BOPP_VERSION},
       {key::kAbi, std::to_string(BOPP_ABI_MAJOR) + "." + std::to_string(BOPP_ABI_MINOR)},
       {key::kExperiment, start.experiment},
+      {key::kWorkingFolder, start.working_folder},
       {key::kObjective, identity_json(start.objective)},
       {key::kAlgorithm, identity_json(start.algorithm)},
       {key::kSeed, start.seed},
@@ -75,6 +76,7 @@ nlohmann::json run_json(const RunStart& start) {
       {key::kDim, start.dim},
       {key::kSense, start.minimize ? kMinimize : kMaximize},
       {key::kOptimum, value_or_null(start.optimum)},
+      {key::kExperimentSha1, start.experiment_sha1},
       {key::kStatus, to_string(RunStatus::running)},
       {key::kMessage, ""},
       {key::kStarted, utc_now()},
@@ -127,6 +129,12 @@ std::string RunJson::bopp_version() const {
   return version != document_.end() && version->is_string() ? version->get<std::string>() : "";
 }
 
+std::string RunJson::working_folder() const {
+  if (!document_.is_object()) return "";
+  const auto folder = document_.find(key::kWorkingFolder);
+  return folder != document_.end() && folder->is_string() ? folder->get<std::string>() : "";
+}
+
 std::string RunJson::text_in(PluginRole role, const char* field) const {
   if (!document_.is_object()) return "";
   const auto s = document_.find(role_key(role));
@@ -155,10 +163,29 @@ RunSummary RunJson::summary() const {
   return s;
 }
 
+std::optional<std::string> RunJson::start_difference(const RunStart& start) const {
+  const nlohmann::json now = run_json(start);
+  for (const char* field : {key::kSeed, key::kBudget, key::kBatch, key::kDim, key::kSense,
+                            key::kOptimum, key::kExperimentSha1}) {
+    const auto recorded = document_.find(field);
+    if (recorded == document_.end()) {
+      if (field == key::kExperimentSha1) continue;
+      return std::string("run.json has no `") + field + "`, the experiment gives " +
+             now.at(field).dump();
+    }
+    if (*recorded != now.at(field)) {
+      return std::string("run.json has ") + field + " = " + recorded->dump() +
+             ", the experiment and its plugins give " + now.at(field).dump();
+    }
+  }
+  return std::nullopt;
+}
+
 nlohmann::json RunJson::resumed(const RunStart& start) const {
   nlohmann::json fields = run_json(start);
   fields.erase(key::kStarted);
   fields.erase(key::kExperiment);
+  fields.erase(key::kWorkingFolder);
   nlohmann::json run = document_;
   run.update(fields);
   return run;

@@ -58,16 +58,21 @@ RunRecord::RunRecord(fs::path folder, const toml::table& experiment, nlohmann::j
   // run.json first: from here on, whatever a kill interrupts, the folder is a record that
   // says "running" (an overwritten run's end never stands beside a truncated file).
   write_run_json();
-  std::ostringstream toml_text;
-  toml_text << "# The resolved experiment: every default filled in. `bopp run` on this file\n"
-               "# repeats the run.\n"
-            << experiment << "\n";
   try {
-    write_file_atomically(folder_ / record_file::kExperiment, toml_text.str(), sync_.enabled);
+    write_file_atomically(folder_ / record_file::kExperiment, experiment_file_text(experiment),
+                          sync_.enabled);
   } catch (const Error& e) {
     throw Error("cannot write the run record '" + folder_.string() + "': " + e.what());
   }
   open_files({});
+}
+
+std::string RunRecord::experiment_file_text(const toml::table& experiment) {
+  std::ostringstream text;
+  text << "# The resolved experiment: every default filled in. `bopp run` on this file\n"
+          "# repeats the run.\n"
+       << experiment << "\n";
+  return text.str();
 }
 
 RunRecord::RunRecord(fs::path folder, nlohmann::json run, Kept kept, RecordSync sync)

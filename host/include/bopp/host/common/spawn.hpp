@@ -18,13 +18,18 @@ struct InheritedFd {
   int from = -1;
 };
 
-// How a program is started. Its standard input is always /dev/null.
+// How a program is started. Its standard input is always /dev/null, and it gets no descriptor
+// of this process's but 0, 1, 2 and `fds`.
 struct SpawnSetup {
   std::vector<std::string> argv;  // argv[0] is the program's path; no shell is involved
   std::vector<InheritedFd> fds;   // set up in this order
   // In a process group of its own, a terminal's Ctrl-C reaches this process only, which
   // decides what the child gets.
   bool own_process_group = false;
+  // In a session (and so a process group) of its own: no signal sent to this process's group
+  // or terminal reaches it, and what it starts can be found and killed by its session id
+  // (kill_session), whatever process groups they made.
+  bool own_session = false;
   std::uint64_t memory_mb = 0;     // > 0: a cap on its address space (RLIMIT_AS), in MiB
   std::string what = "a process";  // what the child is, for the error
 };

@@ -1,6 +1,7 @@
 // bopp/host/report/report.hpp: the comparison tables of `bopp report` (docs/comparing-methods.md).
 #pragma once
 
+#include <bopp/host/report/paired_comparison.hpp>
 #include <bopp/host/report/regret.hpp>
 #include <bopp/host/report/report_runs.hpp>
 
@@ -45,14 +46,17 @@ struct ObjectiveReport {
   // run's own when they differ (a bench over gpsample's seed = -1 meets one function per seed).
   bool regret = false;
   double target = 0.0;
-  std::string target_origin;    // "given" or "median final best of all runs"
-  std::vector<ReportRow> rows;  // sorted by algorithm, then batch
+  std::string target_origin;            // "given" or "median final best of all runs"
+  std::vector<ReportRow> rows;          // sorted by algorithm, then batch
+  std::vector<PairedComparison> pairs;  // run by run, over the seeds both ran
 };
 
 // The tables, one per objective label. `targets` maps an objective label (or "*", for
-// every objective) to the value "evaluations to reach a target" counts to.
+// every objective) to the value "evaluations to reach a target" counts to; `pairing` says which
+// paired comparisons to make. Throws Error when `pairing.baseline` names no run's algorithm.
 std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
-                                          const std::map<std::string, double>& targets = {});
+                                          const std::map<std::string, double>& targets = {},
+                                          const PairingOptions& pairing = {});
 
 // The tables as text: "md" (Markdown, one table per objective), "csv" (one table, one row
 // per objective and algorithm) or "json".

@@ -70,8 +70,12 @@ struct RecordedRun;
 // evaluations after it (each asked point checked against the record bit for bit, the
 // recorded values told, nothing evaluated), then evaluates what the record lacks and goes on
 // to the budget, appending to the record. A replay that differs throws Error naming the
-// evaluation before anything in the folder is written.
+// evaluation before anything in the folder is written. The record's own consistency is
+// checked too: run.json's seed, budget, batch, dim, sense, optimum and experiment SHA-1
+// against the experiment, each line's regret against its y, and, with `recheck_best`, the
+// best recorded y against the objective evaluated again at its point and seed.
 RunResult continue_run(const Experiment& experiment, const PluginRegistry& registry,
-                       const RecordedRun& recorded, const RunOptions& options = {});
+                       const RecordedRun& recorded, const RunOptions& options = {},
+                       bool recheck_best = true);
 
 }  // namespace bopp::host

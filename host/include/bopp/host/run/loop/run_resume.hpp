@@ -14,6 +14,10 @@ struct ResumeOptions {
   // Resume although a plugin library's SHA-1 differs from the one run.json recorded (--force):
   // the replay still checks every recorded point, so a change that matters stops it.
   bool allow_changed_libraries = false;
+  // Evaluate the recorded best point again, with its seed, and require its recorded y to the
+  // bit (continue_run). Off (--no-recheck) for an objective that is not a function of the
+  // point and its seed, such as a measurement of a real system.
+  bool recheck_best = true;
 };
 
 // Continues the run recorded in `folder` (killed, stopped or failed) to its budget, ending

@@ -24,6 +24,7 @@ namespace record_key {
 inline constexpr const char* kBoppVersion = "bopp_version";
 inline constexpr const char* kAbi = "abi";  // also in a plugin's identity
 inline constexpr const char* kExperiment = "experiment";
+inline constexpr const char* kWorkingFolder = "working_folder";
 inline constexpr const char* kObjective = "objective";
 inline constexpr const char* kAlgorithm = "algorithm";  // also in `time`
 inline constexpr const char* kProblem = "problem";

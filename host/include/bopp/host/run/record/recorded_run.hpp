@@ -15,6 +15,7 @@ namespace bopp::host {
 struct RecordedRun {
   std::filesystem::path folder;
   RunJson run;                                  // run.json
+  std::string experiment_text;                  // experiment.toml, as bytes
   std::vector<RecordedEvaluation> evaluations;  // every whole line of evaluations.jsonl
   std::uint64_t evaluations_bytes = 0;          // where the last whole line ends
   std::vector<std::uint64_t> evaluation_ends;   // where each of those lines ends
@@ -28,7 +29,9 @@ struct RecordedRun {
 };
 
 // Reads the record in `folder`. Throws Error naming the file and line when a whole line is not
-// what bopp writes, or the indices of evaluations.jsonl are not 0, 1, 2, ...
+// what bopp writes (a field of another type, a status other than "ok" or "failed"), the
+// indices of evaluations.jsonl are not 0, 1, 2, ..., or its batches are not 0, 1, 2, ... in
+// order.
 RecordedRun read_recorded_run(const std::filesystem::path& folder);
 
 // Whether the record in `folder` is of an asynchronous run (`[evaluator] async = true` in its

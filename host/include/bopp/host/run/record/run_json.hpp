@@ -56,6 +56,10 @@ struct RunStart {
   std::uint64_t dim = 0;
   bool minimize = true;
   std::optional<double> optimum;
+  std::string experiment_sha1;  // of the record's experiment.toml
+  // The folder the run was started in, absolute: relative paths in the experiment (a command's
+  // argv, a dataset's file) were taken from it, and `bopp resume` takes them from it again.
+  std::string working_folder;
 };
 
 // What run.json says once the run has ended; written with the end time.
@@ -105,14 +109,22 @@ class RunJson {
   std::string status_text() const;
   std::optional<RunStatus> status() const { return parse_run_status(status_text()); }
   std::string bopp_version() const;
+  // The folder the run was started in ("" when the record does not say).
+  std::string working_folder() const;
   std::string plugin_name(PluginRole role) const;
   // The SHA-1 of the plugin's library file as the run loaded it.
   std::string library_sha1(PluginRole role) const;
   // Throws nlohmann::json::exception naming the first field missing or of another type.
   RunSummary summary() const;
 
-  // The run.json of this run resumed: this one, with `start`'s fields but its own start time
-  // and experiment file (the run goes on under them).
+  // The first of the fields that fix what the run evaluates (seed, budget, batch, dim, sense,
+  // optimum, the experiment file's SHA-1) that differs from `start`'s, as one clause naming
+  // both values; nullopt when they agree. A field the record lacks (older records have no
+  // experiment SHA-1) is not compared.
+  std::optional<std::string> start_difference(const RunStart& start) const;
+
+  // The run.json of this run resumed: this one, with `start`'s fields but its own start time,
+  // experiment file and working folder (the run goes on under them).
   nlohmann::json resumed(const RunStart& start) const;
 
  private:

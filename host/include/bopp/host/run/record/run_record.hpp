@@ -50,6 +50,8 @@ class RunRecord {
   // `bopp_version` and `status` ("running") when it lacks them: they mark the record.
   RunRecord(std::filesystem::path folder, const toml::table& experiment, nlohmann::json run,
             bool overwrite, RecordSync sync = {});
+  // The bytes of experiment.toml as the constructor above writes it for `experiment`.
+  static std::string experiment_file_text(const toml::table& experiment);
   // Continues the record in `folder` (bopp resume), whose lock the caller holds: run.json is
   // rewritten first as `run` says, then evaluations.jsonl and batches.jsonl are cut back to
   // the whole lines `kept` names (a torn line, or timings of batches no longer recorded) and

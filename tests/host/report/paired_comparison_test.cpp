@@ -1,0 +1,133 @@
+// Paired comparisons in `bopp report`: the signed-rank test against values scipy.stats.wilcoxon
+// gives (scipy 1.10), and the pairing of runs by seed and budget.
+#include <bopp/host/common/errors.hpp>
+#include <bopp/host/report/paired_comparison.hpp>
+#include <bopp/host/report/report.hpp>
+#include <bopp/host/report/signed_rank_test.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bopp::host {
+namespace {
+
+TEST(SignedRankTest, ExactWithoutTiesAsScipy) {
+  // wilcoxon([1.5, -0.5, 2.25, 3, -1.25, 0.75, 4, 2.5], method="exact"): statistic 4 (the
+  // smaller rank sum), p = 0.0546875.
+  const std::vector<double> d{1.5, -0.5, 2.25, 3.0, -1.25, 0.75, 4.0, 2.5};
+  const SignedRankTest t = signed_rank_test(d);
+  EXPECT_TRUE(t.exact);
+  EXPECT_EQ(t.n, 8u);
+  EXPECT_EQ(t.w_plus, 32.0);  // 36 - 4
+  EXPECT_DOUBLE_EQ(t.p_value, 0.0546875);
+  // All ten positive: p = 2 / 2^10.
+  const std::vector<double> all{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+  EXPECT_DOUBLE_EQ(signed_rank_test(all).p_value, 0.001953125);
+  // The sign of every difference flipped gives the same two-sided p.
+  std::vector<double> flipped = d;
+  for (double& v : flipped) v = -v;
+  EXPECT_DOUBLE_EQ(signed_rank_test(flipped).p_value, t.p_value);
+}
+
+TEST(SignedRankTest, ZerosAreDroppedAndTiesUseTheNormalApproximation) {
+  // wilcoxon([1, -1, 2, 2, -3, 0.5, 0, 4]): the zero dropped, tied magnitudes, so the normal
+  // approximation with the tie-corrected variance: p = 0.3508159294062424.
+  const std::vector<double> d{1.0, -1.0, 2.0, 2.0, -3.0, 0.5, 0.0, 4.0};
+  const SignedRankTest t = signed_rank_test(d);
+  EXPECT_FALSE(t.exact);
+  EXPECT_EQ(t.n, 7u);
+  EXPECT_NEAR(t.p_value, 0.3508159294062424, 1e-12);
+}
+
+TEST(SignedRankTest, LargeSamplesUseTheNormalApproximation) {
+  // wilcoxon(d, method="approx") on these 60 values: p = 0.9004069764006799.
+  const std::vector<double> d{
+      0.395,  1.55,   -0.631, 1.292,  0.041,  0.038,  2.2,    0.458,  0.257,  1.029,
+      1.427,  0.269,  0.888,  -0.674, -0.067, -0.138, -1.032, -1.209, -1.327, 0.061,
+      0.128,  -0.02,  0.369,  -1.036, 0.221,  0.538,  1.051,  -0.546, -0.1,   -1.715,
+      -0.204, -1.897, -1.119, 1.402,  -1.902, 1.099,  0.628,  -0.012, 0.759,  0.827,
+      1.345,  0.07,   -0.292, -0.305, -0.686, 0.255,  -0.486, 1.369,  -1.569, -0.794,
+      -0.653, -1.793, 2.202,  -2.108, 0.017,  -0.225, 1.956,  -1.685, 1.372,  -0.431};
+  const SignedRankTest t = signed_rank_test(d);
+  EXPECT_FALSE(t.exact);
+  EXPECT_NEAR(t.p_value, 0.9004069764006799, 1e-12);
+}
+
+TEST(SignedRankTest, NoDifferencesGiveNoEvidence) {
+  EXPECT_EQ(signed_rank_test(std::vector<double>{}).p_value, 1.0);
+  EXPECT_EQ(signed_rank_test(std::vector<double>{0.0, 0.0}).n, 0u);
+}
+
+// A run whose evaluations have the values `ys`, in order.
+ReportRun run_of(std::string algorithm, std::uint64_t seed, std::vector<double> ys) {
+  ReportRun r;
+  r.objective = std::string("f");
+  r.algorithm = std::move(algorithm);
+  r.seed = seed;
+  for (std::size_t i = 0; i < ys.size(); ++i) {
+    RecordedEvaluation e;
+    e.index = i;
+    e.ok = true;
+    e.y = ys[i];
+    r.evaluations.push_back(e);
+  }
+  return r;
+}
+
+TEST(PairedComparison, PairsRunsBySeedAtTheirEndAndAtEachBudget) {
+  const std::vector<ReportRun> runs{
+      run_of("a", 0, {5, 1, 0.5}), run_of("a", 1, {4, 3, 2}), run_of("a", 2, {9, 9, 9}),
+      run_of("b", 0, {3, 3, 3}),   run_of("b", 1, {1, 1, 1}), run_of("b", 3, {0, 0, 0}),
+      run_of("c", 0, {5, 5}),      run_of("c", 1, {2, 2, 2}),
+  };
+  const std::vector<ObjectiveReport> report =
+      build_report(runs, {}, PairingOptions{.at = {1, 3}, .baseline = "b"});
+  ASSERT_EQ(report.size(), 1u);
+  const std::vector<PairedComparison>& pairs = report[0].pairs;
+  ASSERT_EQ(pairs.size(), 6u);  // a and c against b, at the end, 1 and 3
+  const PairedComparison& end = pairs[0];
+  EXPECT_EQ(end.first, "a");
+  EXPECT_EQ(end.second, "b");
+  EXPECT_FALSE(end.at.has_value());
+  EXPECT_EQ(end.pairs, 2u);  // seeds 0 and 1; 2 and 3 ran under one label only
+  EXPECT_EQ(end.wins, 1u);   // seed 0: 0.5 against 3 (minimized)
+  EXPECT_EQ(end.losses, 1u);
+  EXPECT_DOUBLE_EQ(end.median_difference, (2.5 + -1.0) / 2);
+  const PairedComparison& first = pairs[1];
+  EXPECT_EQ(first.at, 1u);
+  EXPECT_EQ(first.losses, 2u);  // 5 against 3, 4 against 1
+  // c's seed 0 ran 2 evaluations: left out at 3, kept at its end.
+  EXPECT_EQ(pairs[3].first, "c");
+  EXPECT_EQ(pairs[3].pairs, 2u);
+  EXPECT_EQ(pairs[5].at, 3u);
+  EXPECT_EQ(pairs[5].pairs, 1u);
+  EXPECT_EQ(pairs[5].ties, 0u);
+  EXPECT_EQ(pairs[5].losses, 1u);  // seed 1: 2 against 1
+
+  // Without a baseline, every pair once; maximizing turns the differences round.
+  std::vector<ReportRun> maximized = runs;
+  for (ReportRun& r : maximized) r.minimize = false;
+  const auto all = build_report(maximized, {}, {})[0].pairs;
+  ASSERT_EQ(all.size(), 3u);   // a-b, a-c, b-c at the end
+  EXPECT_EQ(all[0].wins, 2u);  // seed 0: 5 against 3; seed 1: 4 against 1
+  EXPECT_DOUBLE_EQ(all[0].median_difference, (5.0 - 3.0 + 4.0 - 1.0) / 2);
+}
+
+TEST(PairedComparison, AnUnknownBaselineNamesTheLabels) {
+  const std::vector<ReportRun> runs{run_of("a", 0, {1}), run_of("b", 0, {2})};
+  try {
+    build_report(runs, {}, PairingOptions{.at = {}, .baseline = "gpbo"});
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "--baseline 'gpbo' is not the label of any run's algorithm; the labels are 'a', "
+                 "'b'");
+  }
+}
+
+}  // namespace
+}  // namespace bopp::host
