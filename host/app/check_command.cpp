@@ -3,6 +3,7 @@
 #include <bopp/host/check/check_output.hpp>
 #include <bopp/host/check/plugin_check.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/common/json_text.hpp>
 
 #include <cstdio>
 #include <vector>
@@ -29,7 +30,7 @@ int check_library_file(const CheckCommand& command) {
     return 2;
   }
   if (command.json) {
-    std::printf("%s\n", host::check_json(results).dump(2).c_str());
+    std::printf("%s\n", host::json_text(host::check_json(results), 2).c_str());
   } else {
     std::printf("%s: %s\n", command.library.filename().c_str(),
                 passed ? "every check passed" : "some checks FAILED");
