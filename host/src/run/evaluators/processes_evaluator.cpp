@@ -105,7 +105,8 @@ class ProcessesEvaluator final : public Evaluator {
       slot.process->kill_and_wait();
       slot.process.reset();
       throw Error("processes evaluator: objective '" + spec_.name + "' was not made within " +
-                  seconds_text(timeout_s_) + " s (timeout_s) in a worker; worker killed");
+                  seconds_text(time_to_make()) + " s (timeout_s, at least " +
+                  seconds_text(kLeastTimeToMake) + " s) in a worker; worker killed");
     } else if (wp::receive_number(fd, ok) && wp::receive_text(fd, message) && ok != 0) {
       return;
     }
@@ -120,12 +121,17 @@ class ProcessesEvaluator final : public Evaluator {
     throw Error("processes evaluator: cannot start worker " + program_.string() + ": " + message);
   }
 
-  // Whether the worker answers within timeout_s: making the objective is bounded as
-  // evaluating a point is.
+  // Starting a worker, loading its libraries and making the objective take seconds on a loaded
+  // machine, more under a sanitizer: a timeout_s set for one evaluation must not refuse that.
+  static constexpr double kLeastTimeToMake = 5.0;
+  double time_to_make() const { return std::max(timeout_s_, kLeastTimeToMake); }
+
+  // Whether the worker answers in time: making the objective is bounded as evaluating a point
+  // is, by timeout_s, but never below kLeastTimeToMake.
   bool answers_in_time(int fd) const {
     if (timeout_s_ <= 0.0) return true;
     const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s_);
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(time_to_make());
     for (;;) {
       const double left =
           std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
