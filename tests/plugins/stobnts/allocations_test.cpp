@@ -4,29 +4,11 @@
 // skips the count.
 #include "algorithms.hpp"
 
+#include "malloc_count.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstddef>
 #include <vector>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BOPP_TEST_COUNTS_MALLOC 0
-#else
-#define BOPP_TEST_COUNTS_MALLOC 1
-#endif
-
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
-
-#if BOPP_TEST_COUNTS_MALLOC
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) noexcept {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  return __libc_malloc(size);
-}
-#endif
 
 namespace {
 
@@ -45,17 +27,17 @@ void expect_no_allocation_per_point() {
   const NetworkSample sample = algorithm.sample(0, 0);
   Eigen::VectorXd x = X.row(0).transpose(), gradient(3);
   double sum = sample.value(x, &gradient);
-  const long before = allocations.load();
+  const long before = bopp::test::heap_allocations.load();
   for (Eigen::Index k = 0; k < 4; ++k) {
     x = X.row(k).transpose();
     sum += sample.value(x, &gradient) + sample.value(x);
   }
-  EXPECT_EQ(allocations.load() - before, 0);
+  EXPECT_EQ(bopp::test::heap_allocations.load() - before, 0);
   EXPECT_TRUE(std::isfinite(sum));
 }
 
 TEST(SampleAllocations, NoneAtAPointOfTheRefinement) {
-  if (!BOPP_TEST_COUNTS_MALLOC) GTEST_SKIP() << "the sanitizer intercepts malloc";
+  if (!bopp::test::kCountsMalloc) GTEST_SKIP() << "the sanitizer intercepts malloc";
   expect_no_allocation_per_point<StoBnts>();
   expect_no_allocation_per_point<StoBntsLinear>();
   expect_no_allocation_per_point<DeepEnsemble>();

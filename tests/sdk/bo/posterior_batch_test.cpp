@@ -4,29 +4,11 @@
 // skips the count.
 #include <bopp/bo/posterior_batch.hpp>
 
+#include "malloc_count.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cmath>
-#include <cstddef>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BOPP_TEST_COUNTS_MALLOC 0
-#else
-#define BOPP_TEST_COUNTS_MALLOC 1
-#endif
-
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
-
-#if BOPP_TEST_COUNTS_MALLOC
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) noexcept {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  return __libc_malloc(size);
-}
-#endif
 
 namespace {
 
@@ -98,10 +80,10 @@ TEST(PosteriorBatch, AllocatesNothingOnceItsBuffersHaveGrown) {
   PosteriorBatch batch(gp);
   const Eigen::MatrixXd X = batch_points(5);
   batch.evaluate(X);
-  const long before = allocations.load();
+  const long before = bopp::test::heap_allocations.load();
   for (int i = 0; i < 10; ++i) batch.evaluate(X);
-  if (BOPP_TEST_COUNTS_MALLOC) {
-    EXPECT_EQ(allocations.load() - before, 0);
+  if (bopp::test::kCountsMalloc) {
+    EXPECT_EQ(bopp::test::heap_allocations.load() - before, 0);
   }
 }
 

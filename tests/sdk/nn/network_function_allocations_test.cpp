@@ -5,29 +5,11 @@
 // skips the count.
 #include <bopp/nn/network_function.hpp>
 
+#include "malloc_count.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstddef>
 #include <random>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BOPP_TEST_COUNTS_MALLOC 0
-#else
-#define BOPP_TEST_COUNTS_MALLOC 1
-#endif
-
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
-
-#if BOPP_TEST_COUNTS_MALLOC
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) noexcept {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  return __libc_malloc(size);
-}
-#endif
 
 namespace {
 
@@ -39,7 +21,7 @@ using Precisions = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(NetworkFunctionAllocations, Precisions);
 
 TYPED_TEST(NetworkFunctionAllocations, NoneAfterSetUp) {
-  if (!BOPP_TEST_COUNTS_MALLOC) GTEST_SKIP() << "the sanitizer intercepts malloc";
+  if (!bopp::test::kCountsMalloc) GTEST_SKIP() << "the sanitizer intercepts malloc";
   for (const Activation activation : {Activation::relu, Activation::erf}) {
     MlpShape shape;
     shape.input_dim = 4;
@@ -58,14 +40,14 @@ TYPED_TEST(NetworkFunctionAllocations, NoneAfterSetUp) {
     NetworkFunction<TypeParam> g(mlp, 1.0, theta, base, tangent);
     g.values(U, out);  // the BLAS's own first-call setup
     g.value(u, &gradient);
-    const long before = allocations.load();
+    const long before = bopp::test::heap_allocations.load();
     for (int k = 0; k < 20; ++k) {
       u = U.row(k).transpose();
       g.value(u, &gradient);
       g.value(u);
     }
     g.values(U, out);
-    EXPECT_EQ(allocations.load() - before, 0);
+    EXPECT_EQ(bopp::test::heap_allocations.load() - before, 0);
     EXPECT_TRUE(out.allFinite());
   }
 }

@@ -4,29 +4,11 @@
 // which intercepts malloc itself, skips the count.
 #include <bopp/nn/network_training.hpp>
 
+#include "malloc_count.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstddef>
 #include <random>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BOPP_TEST_COUNTS_MALLOC 0
-#else
-#define BOPP_TEST_COUNTS_MALLOC 1
-#endif
-
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
-
-#if BOPP_TEST_COUNTS_MALLOC
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) noexcept {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  return __libc_malloc(size);
-}
-#endif
 
 namespace {
 
@@ -48,9 +30,9 @@ long allocations_of_a_training(int steps) {
   options.max_steps = steps;
   options.step_scales = mlp.standard_parameterization_steps();
   NetworkTraining<Scalar> training(mlp, X, y, Eigen::VectorXd::Zero(30), 1.0);
-  const long before = allocations.load();
+  const long before = bopp::test::heap_allocations.load();
   const TrainingResult result = training.train(0.01, theta0, theta0, options);
-  const long made = allocations.load() - before;
+  const long made = bopp::test::heap_allocations.load() - before;
   EXPECT_EQ(result.steps, steps);
   return made;
 }
@@ -61,7 +43,7 @@ using Precisions = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(NetworkTrainingAllocations, Precisions);
 
 TYPED_TEST(NetworkTrainingAllocations, NoneInAStep) {
-  if (!BOPP_TEST_COUNTS_MALLOC) GTEST_SKIP() << "the sanitizer intercepts malloc";
+  if (!bopp::test::kCountsMalloc) GTEST_SKIP() << "the sanitizer intercepts malloc";
   allocations_of_a_training<TypeParam>(5);  // the BLAS's own first-call setup
   const long few = allocations_of_a_training<TypeParam>(5);
   EXPECT_GT(few, 0);  // the count works: the result's parameters at least
