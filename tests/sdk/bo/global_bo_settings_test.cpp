@@ -15,7 +15,7 @@ bopp::Config parse(const std::vector<bopp::Param>& params, const std::string& te
   return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'test'");
 }
 
-TEST(GlobalBoSettings, DeclaresTheElevenKeysWithTheGivenDefaults) {
+TEST(GlobalBoSettings, DeclaresTheTwelveKeysWithTheGivenDefaults) {
   const std::vector<bopp::Param> params =
       global_bo_params({.raw_samples = 64, .optimizer_restarts = 8, .priors = false});
   const GlobalBoSettings s = read_global_bo_settings(parse(params, ""));
@@ -27,7 +27,8 @@ TEST(GlobalBoSettings, DeclaresTheElevenKeysWithTheGivenDefaults) {
   EXPECT_FALSE(s.priors);
   EXPECT_EQ(s.fit_restart.rule, FitRestartRule::every_fit);
   EXPECT_EQ(s.fit_restart.first, 3);
-  EXPECT_EQ(params.size(), 11u);
+  EXPECT_FALSE(s.optimizer_batch_starts);
+  EXPECT_EQ(params.size(), 12u);
   const GlobalBoSettings adaptive = read_global_bo_settings(
       parse(global_bo_params({.fit_restart = {.rule = FitRestartRule::adaptive}}), ""));
   EXPECT_EQ(adaptive.fit_restart.rule, FitRestartRule::adaptive);
@@ -48,7 +49,8 @@ TEST(GlobalBoSettings, ADefaultChangesNeitherTheHelpNorTheRange) {
 TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
   const GlobalBoSettings s = read_global_bo_settings(
       parse(global_bo_params({}),
-            "raw_samples = 100\noptimizer_restarts = 4\nfit_restarts = 0\nlearn_noise = false\n"
+            "raw_samples = 100\noptimizer_restarts = 4\noptimizer_batch_starts = true\n"
+            "fit_restarts = 0\nlearn_noise = false\n"
             "priors = true\nfit_restart_schedule = \"scheduled\"\nfit_restart_first = 1\n"
             "fit_restart_every = 5\nfit_restart_move = 0.3\nfit_restart_gain = 2\n"));
   const FitOptions fit = s.fit_options();
@@ -64,6 +66,7 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
   const AcquisitionOptimizerOptions search = s.optimizer_options();
   EXPECT_EQ(search.raw_samples, 100);
   EXPECT_EQ(search.restarts, 4);
+  EXPECT_TRUE(search.batch_starts);
 }
 
 TEST(GlobalBoSettings, RejectsValuesOutOfRange) {
