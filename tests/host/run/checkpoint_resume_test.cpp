@@ -15,6 +15,8 @@
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
+#include "comparable_run_json.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -106,13 +108,7 @@ void expect_same_run(const fs::path& expected, const fs::path& actual) {
       EXPECT_TRUE(same_bits(a[i].regret->cumulative, b[i].regret->cumulative));
     }
   }
-  nlohmann::json ja = run_json(expected), jb = run_json(actual);
-  // experiment.toml names its own output folder, so its SHA-1 differs between two records.
-  for (const char* key : {"time", "started", "finished", "experiment_sha1"}) {
-    ja.erase(key);
-    jb.erase(key);
-  }
-  EXPECT_EQ(ja, jb);
+  EXPECT_EQ(test::comparable_run_json(expected), test::comparable_run_json(actual));
   const auto tb = read_batch_timings(actual / "batches.jsonl");
   ASSERT_EQ(read_batch_timings(expected / "batches.jsonl").size(), tb.size());
   for (std::size_t i = 0; i < tb.size(); ++i) EXPECT_EQ(tb[i].batch, i);

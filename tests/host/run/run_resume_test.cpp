@@ -11,6 +11,8 @@
 #include "test_paths.hpp"
 #include "text_file.hpp"
 
+#include "comparable_run_json.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -104,13 +106,7 @@ void expect_same_run(const fs::path& expected, const fs::path& actual) {
       EXPECT_TRUE(same_bits(a[i].regret->cumulative, b[i].regret->cumulative));
     }
   }
-  nlohmann::json ja = run_json(expected), jb = run_json(actual);
-  // The experiment file names its own output folder, and so differs between two records.
-  for (const char* key : {"time", "started", "finished", "experiment_sha1"}) {
-    ja.erase(key);
-    jb.erase(key);
-  }
-  EXPECT_EQ(ja, jb);
+  EXPECT_EQ(test::comparable_run_json(expected), test::comparable_run_json(actual));
   const auto ta = read_batch_timings(expected / "batches.jsonl");
   const auto tb = read_batch_timings(actual / "batches.jsonl");
   ASSERT_EQ(ta.size(), tb.size());
