@@ -114,7 +114,7 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
   truth.set_lengthscales(Eigen::Vector3d(0.2, 0.3, 0.5));
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
-  sample_gp(truth, 1e-2, 400, 13, X, y);
+  sample_gp(truth, 1e-2, 200, 13, X, y);
   struct Fit {
     FitResult result;
     Hyperparameters h;
@@ -130,7 +130,7 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
     return Fit{result, gp.hyperparameters()};
   };
   const Fit direct = fit(0);
-  const Fit subset = fit(100);
+  const Fit subset = fit(50);
   EXPECT_EQ(direct.result.subset_evaluations, 0);
   EXPECT_GT(subset.result.subset_evaluations, 0);
   EXPECT_LT(subset.result.evaluations, direct.result.evaluations / 2);
@@ -138,11 +138,11 @@ TEST(FitHyperparameters, StartsOnASubsetAndReachesTheDirectFitsLikelihood) {
             direct.result.objective - 1e-3 * std::abs(direct.result.objective));
   EXPECT_EQ(subset.result.starts, 2);
 
-  const Fit again = fit(100);  // the subset and the starts come from the seed
+  const Fit again = fit(50);  // the subset and the starts come from the seed
   EXPECT_EQ(again.result.objective, subset.result.objective);
   EXPECT_EQ(again.h.lengthscales, subset.h.lengthscales);
 
-  const Fit too_few = fit(201);  // 400 points are fewer than twice 201: no subset
+  const Fit too_few = fit(101);  // 200 points are fewer than twice 101: no subset
   EXPECT_EQ(too_few.result.subset_evaluations, 0);
   EXPECT_EQ(too_few.result.objective, direct.result.objective);
   EXPECT_EQ(too_few.h.lengthscales, direct.h.lengthscales);
