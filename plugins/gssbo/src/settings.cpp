@@ -39,9 +39,9 @@ std::vector<Param> settings_params(SubsetRule rule) {
                          .at_least(0));
     params.push_back(Param::choice(
         "tie_break", "smallest", "smallest|largest",
-        "which rows of a sign group enter the subset first: the smallest |g| (rows the GP "
-        "predicts well, e.g. the cluster near the optimum; the paper's reported behaviour) or "
-        "the largest (the labels that move the likelihood most)"));
+        "which rows of a sign group enter the subset first: the smallest |g| (the lower "
+        "regret on Hartmann-6 here) or the largest (the labels that move the likelihood most; "
+        "on the paper's Figure 7 setup it keeps the cluster near the best point)"));
   }
   for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
   return params;

@@ -19,7 +19,7 @@ double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Ind
 
 // Which of the rows that tie in eq. (1) the greedy takes first.
 enum class TieBreak {
-  smallest,  // the smallest |g_i|: rows the GP already predicts well (dense, near-optimal ones)
+  smallest,  // the smallest |g_i| (on the Figure 7 setup, not the cluster near the best point)
   largest,   // the largest |g_i|: the labels that move the likelihood most
 };
 
