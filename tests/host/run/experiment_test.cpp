@@ -10,7 +10,7 @@
 namespace bopp::host {
 namespace {
 
-const char* const kMinimal = R"([run]
+const std::string kMinimal = R"([run]
 seed = 7
 budget = 50
 
@@ -70,19 +70,19 @@ TEST(Experiment, OutOfRangeValueIsAnError) {
 TEST(Experiment, AsyncIsOffByDefaultAndRoundTripsThroughTheResolvedFile) {
   EXPECT_FALSE(Experiment::parse(kMinimal, "exp.toml").async);
   const Experiment e = Experiment::parse(
-      std::string(kMinimal) + "[evaluator]\nkind = 'threads'\nasync = true\n", "exp.toml");
+      kMinimal + "[evaluator]\nkind = 'threads'\nasync = true\n", "exp.toml");
   EXPECT_TRUE(e.async);
   std::ostringstream resolved;
   resolved << e.to_toml();
   EXPECT_TRUE(Experiment::parse(resolved.str(), "experiment.toml").async) << resolved.str();
-  const std::string message = parse_error(std::string(kMinimal) + "[evaluator]\nasync = 'yes'\n");
+  const std::string message = parse_error(kMinimal + "[evaluator]\nasync = 'yes'\n");
   EXPECT_NE(message.find("exp.toml:11:"), std::string::npos) << message;
   EXPECT_NE(message.find("'async'"), std::string::npos) << message;
   EXPECT_NE(message.find("must be bool, got string"), std::string::npos) << message;
 }
 
 TEST(Experiment, UnknownSectionSuggestsTheRightOne) {
-  const std::string message = parse_error(std::string(kMinimal) + "\n[algoritm]\nx = 1\n");
+  const std::string message = parse_error(kMinimal + "\n[algoritm]\nx = 1\n");
   EXPECT_NE(message.find("unknown section [algoritm]"), std::string::npos) << message;
   EXPECT_NE(message.find("did you mean 'algorithm'"), std::string::npos) << message;
 }
@@ -155,7 +155,7 @@ TEST(Experiment, PerPluginTablesAreOnlyForPluginSections) {
 
 TEST(Experiment, EvaluatorKindIsChecked) {
   const std::string message =
-      parse_error(std::string(kMinimal) + "[evaluator]\nkind = \"carrier-pigeon\"\n");
+      parse_error(kMinimal + "[evaluator]\nkind = \"carrier-pigeon\"\n");
   EXPECT_NE(message.find("must be one of serial|threads"), std::string::npos) << message;
 }
 

@@ -18,7 +18,7 @@ const PluginRegistry& registry() {
   return r;
 }
 
-const char* const kSwap = R"([run]
+const std::string kSwap = R"([run]
 budget = 10
 
 [objective]
@@ -74,7 +74,7 @@ TEST(PerPluginTables, ThePluginsOwnTableWinsOverTheSectionsKeys) {
 }
 
 TEST(PerPluginTables, ATypoInATableOfAPluginNotChosenIsStillAnError) {
-  const std::string text = std::string(kSwap) + "lenghtscale = 0.3\n";  // in [algorithm.gpbo]
+  const std::string text = kSwap + "lenghtscale = 0.3\n";  // in [algorithm.gpbo]
   const std::string message = resolve_error(text);
   EXPECT_NE(message.find("swap.toml:19:"), std::string::npos) << message;
   EXPECT_NE(message.find("[algorithm.gpbo]"), std::string::npos) << message;
@@ -82,7 +82,7 @@ TEST(PerPluginTables, ATypoInATableOfAPluginNotChosenIsStillAnError) {
 }
 
 TEST(PerPluginTables, ATableForNoInstalledPluginNamesItAndSuggests) {
-  const std::string message = resolve_error(std::string(kSwap) + "[objective.brannin]\ndim = 2\n");
+  const std::string message = resolve_error(kSwap + "[objective.brannin]\ndim = 2\n");
   EXPECT_NE(message.find("[objective.brannin] is a per-plugin table for"), std::string::npos)
       << message;
   EXPECT_NE(message.find("did you mean 'branin'"), std::string::npos) << message;
