@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -48,6 +49,10 @@ sleep_ms = 100.0
 )";
   const pid_t bench =
       start_bopp({"bench", "grid.toml", "--jobs", "2", "--no-sync"}, {"misbehaving"}, folder);
+  // And on the terminal (here a file): --watch from the start until the bench has ended.
+  const fs::path watch_folder = folder / "watch";
+  fs::create_directories(watch_folder);
+  const pid_t watch = start_bopp({"report", "--watch", "../live"}, {}, watch_folder);
   const fs::path page_file = folder / "live" / "report.html";
   std::vector<std::string> versions;
   int status = 0;
@@ -59,8 +64,28 @@ sleep_ms = 100.0
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // The watch returns by itself once the bench has ended (it redraws every 2 s).
+  int watch_status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (::waitpid(watch, &watch_status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(-watch, SIGKILL);
+      ::waitpid(watch, &watch_status, 0);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
       << read_text(folder / "out.txt") << read_text(folder / "err.txt");
+  EXPECT_TRUE(WIFEXITED(watch_status) && WEXITSTATUS(watch_status) == 0)
+      << read_text(watch_folder / "err.txt");
+  const std::string views = read_text(watch_folder / "out.txt");
+  EXPECT_TRUE(views.rfind("waiting for a bench", 0) == 0 || views.rfind("bench running", 0) == 0)
+      << views;
+  const auto last_view = views.rfind("bench complete: 6 of 6 runs done");
+  ASSERT_NE(last_view, std::string::npos) << views;
+  EXPECT_GT(last_view, 0u) << "more than one view";
+  EXPECT_NE(views.find("| <script>alert(1)</script> | 1 | 6 |", last_view), std::string::npos)
+      << views;
 
   // Two successive versions seen while it ran: both reload, and the second has more runs done.
   std::vector<int> done_while_running;
@@ -81,13 +106,11 @@ sleep_ms = 100.0
   EXPECT_EQ(last.find("<script"), std::string::npos);
 
   // --watch on the ended bench draws it once and returns.
-  const Outcome watch = run_bopp({"report", "--watch", "live"}, {"misbehaving"}, "", folder);
-  EXPECT_EQ(watch.exit_code, 0) << watch.err;
-  EXPECT_EQ(watch.out.rfind("bench complete: 6 of 6 runs done (0 failed), 0 running, 0 left", 0),
-            0u)
-      << watch.out;
-  EXPECT_NE(watch.out.find("| <script>alert(1)</script> | 1 | 6 |"), std::string::npos)
-      << watch.out;
+  const Outcome once = run_bopp({"report", "--watch", "live"}, {"misbehaving"}, "", folder);
+  EXPECT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_EQ(once.out.rfind("bench complete: 6 of 6 runs done (0 failed), 0 running, 0 left", 0), 0u)
+      << once.out;
+  EXPECT_NE(once.out.find("| <script>alert(1)</script> | 1 | 6 |"), std::string::npos) << once.out;
 }
 
 }  // namespace
