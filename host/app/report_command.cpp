@@ -69,11 +69,6 @@ std::vector<std::uint64_t> parse_budgets(const std::string& text) {
 int write_html(const ReportCommand& command, const std::vector<std::filesystem::path>& folders,
                const std::vector<host::ReportRun>& runs, const std::vector<std::string>& notes,
                const std::map<std::string, double>& targets, const host::PairingOptions& pairing) {
-  if (!command.plot.empty()) {
-    throw host::Error(
-        "--plot draws gnuplot files beside a table; the HTML report has its plots "
-        "inline: leave out --plot");
-  }
   host::HtmlPage page;
   page.notes = notes;
   page.grids = host::bench_grids(folders);
@@ -144,6 +139,11 @@ int report_runs(const ReportCommand& command) {
   if (command.format != "md" && command.format != "csv" && command.format != "json" &&
       command.format != "html") {
     throw host::Error("--format " + command.format + ": expected md, csv, json or html");
+  }
+  if (command.format == "html" && !command.plot.empty()) {
+    throw host::Error(
+        "--plot draws gnuplot files beside a table; the HTML report has its plots "
+        "inline: leave out --plot");
   }
   if (!command.plot.empty() && command.plot != "png" && command.plot != "svg") {
     throw host::Error("--plot " + command.plot + ": expected png or svg");
