@@ -18,6 +18,9 @@ packages=(
   libbox2d-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox
+  # tests only: the HTML report opened in headless Chromium (tests/host/report/browser_report_test.cpp);
+  # about 45 s to install with its 24 packages
+  chromium
   python3 python3-sklearn
   # the Python module (python/) and its tests
   pybind11-dev python3-dev python3-numpy python3-pytest

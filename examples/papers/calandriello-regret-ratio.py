@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Regret ratio, algorithm time and BBKB's batch trace of bench folders on a `dataset` objective.
 
+Kept as a script because `bopp report` cannot compute these: the ratio needs the noiseless values
+of the CSV and the reference regret of uniform selection, and the batch trace BBKB's own debug
+lines. Paired comparisons, means and plots of the observed values are `bopp report`'s
+(docs/comparing-methods.md).
+
 Calandriello et al. (2020), Figure 1 plots R_t / R_t(unif): the cumulative regret of a method
 over that of uniform random selection, whose expected value is t (f* - mean f) on a finite set.
 This script takes the noiseless value of every evaluated point from the CSV (rescaled to [0, 1]

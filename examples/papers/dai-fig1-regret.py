@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Dai et al. 2022, Figure 1d: noiseless simple regret of every run of the dai-fig1 bench folders.
 
+Kept as a script because `bopp report` cannot compute this: it needs each seed's noiseless
+function, which no run record holds. Paired comparisons, means and plots of the observed values
+are `bopp report`'s (docs/comparing-methods.md).
+
 `bopp report` pools these runs, each against its own function's optimum, but on the observed
 (noisy) values. This script gives the noiseless regret the paper plots: it looks every evaluated
 grid point up in the seed's noiseless sample (from `bopp eval`), and writes

@@ -38,8 +38,10 @@ int run_bench_file(const host::PluginRegistry& registry, const BenchCommand& com
     if (r.state == host::BenchRunState::failed)
       std::printf("  failed: %s: %s\n", r.folder.c_str(), r.message.c_str());
   }
-  std::printf("bench folder: %s (compare the runs with `bopp report %s`)\n",
-              summary.folder.string().c_str(), grid.output.c_str());
+  std::printf(
+      "bench folder: %s (compare the runs with `bopp report %s`, or open its "
+      "report.html)\n",
+      summary.folder.string().c_str(), grid.output.c_str());
   if (summary.count(host::BenchRunState::stopped) > 0 || stop.stop.load()) {
     const int signal = stop.signal.load();
     std::fprintf(stderr, "bopp: bench stopped by %s\n",

@@ -146,6 +146,7 @@ int report_command(const Invocation& call) {
   }
   report.at = text_option(call, "at");
   report.baseline = text_option(call, "baseline");
+  if (call.options.count("watch")) return watch_bench(report, stop_on_signals());
   return report_runs(report);
 }
 
@@ -188,10 +189,11 @@ const std::vector<Command> kCommands = {
      {"output", "no-sync", "jobs"},
      bench_command},
     {"report",
-     "report DIR... [--format md|csv|json] [--plot png|svg] [--output DIR] [--target [OBJ=]V]... "
-     "[--at N,N,...] [--baseline ALGORITHM]",
-     "compare run records: tables, paired comparisons by seed, convergence plots",
-     {"output", "format", "plot", "target", "at", "baseline"},
+     "report DIR... [--format md|csv|json|html] [--plot png|svg] [--output DIR|FILE.html] "
+     "[--target [OBJ=]V]... [--at N,N,...] [--baseline ALGORITHM] [--watch]",
+     "compare run records: tables, paired comparisons by seed, convergence plots; --watch "
+     "follows a running bench",
+     {"output", "format", "plot", "target", "at", "baseline", "watch"},
      report_command},
     {"check",
      "check LIBRARY.so [--set S.K=V]... [--json]",

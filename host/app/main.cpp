@@ -49,7 +49,8 @@ po::options_description visible_options() {
       "(repeatable)")(
       "output,o", po::value<std::string>(),
       "run: the run record folder; bench: the bench folder; report: the folder for the table, "
-      "plots and data")("overwrite", "run: replace a run already in the output folder")(
+      "plots and data (--format html: the page's file)")(
+      "overwrite", "run: replace a run already in the output folder")(
       "no-sync", "run, resume: do not fsync the record after each batch (faster, less safe)")(
       "force", "resume: continue although a plugin library changed since the run")(
       "no-recheck",
@@ -62,7 +63,8 @@ po::options_description visible_options() {
       "seed", po::value<std::string>()->default_value("0"),
       "eval: seed for noisy objectives, 0 to 2^64 - 1")(
       "jobs,j", po::value<unsigned>()->default_value(0), "bench: runs at once (0: one per core)")(
-      "format", po::value<std::string>()->default_value("md"), "report: table format, md|csv|json")(
+      "format", po::value<std::string>()->default_value("md"),
+      "report: md|csv|json (tables), html (one page with plots)")(
       "plot", po::value<std::string>(),
       "report: draw plots with gnuplot, png|svg (needs --output)")(
       "target", po::value<std::vector<std::string>>()->composing(),
@@ -71,6 +73,7 @@ po::options_description visible_options() {
                "report: evaluation counts to compare paired runs at, besides their end "
                "(e.g. 20,100,500)")("baseline", po::value<std::string>(),
                                     "report: compare every algorithm with this one only")(
+      "watch", "report: redraw a running bench's progress and table until it ends")(
       "json", "check: print the results as a JSON array");
   return visible;
 }

@@ -1,3 +1,4 @@
+#include <bopp/host/bench/bench_progress.hpp>
 #include <bopp/host/bench/bench_runner.hpp>
 #include <bopp/host/common/atomic_file.hpp>
 #include <bopp/host/common/child_process.hpp>
@@ -8,6 +9,7 @@
 #include <bopp/host/common/output_folder.hpp>
 #include <bopp/host/common/seconds.hpp>
 #include <bopp/host/common/status_line.hpp>
+#include <bopp/host/report/html_report.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_json.hpp>
 
@@ -83,7 +85,7 @@ bool holds_bench_index(const fs::path& folder) {
 // A bench writes into an empty folder (but for bopp's lock and leftover temporaries) or into a
 // bench folder of its own, never over a user's files.
 void claim_bench_folder(const fs::path& folder) {
-  refuse_foreign_files(folder, {"index.json", "grid.toml"});
+  refuse_foreign_files(folder, {"index.json", "grid.toml", "report.html"});
   if (holds_bench_index(folder)) return;
   if (const auto found = first_foreign_entry(folder)) {
     throw Error("the bench folder '" + folder.string() +
@@ -151,6 +153,7 @@ class Bench {
     // The index first: from then on the folder is a bench folder, whatever a kill interrupts.
     write_index();
     if (!write_error_) write_grid_copy();
+    if (!write_error_) write_page(progress());
     start_ = Clock::now();
     draw_progress();
     if (!write_error_) run_workers(worker_count());
@@ -162,9 +165,15 @@ class Bench {
       }
     }
     write_index();
+    if (!write_error_) write_page(progress());  // the last page: it no longer reloads
     // A file the bench could not write (a full disk) stopped it: no run was started after.
     if (write_error_) {
       throw Error("the bench in '" + folder_.string() + "' stopped: " + *write_error_);
+    }
+    // The page is a view of the records: a bench that could not write it still ran every run.
+    if (page_error_ && options_.progress != nullptr) {
+      std::fprintf(options_.progress, "bopp: the live report.html could not be written: %s\n",
+                   page_error_->c_str());
     }
     BenchSummary summary;
     summary.folder = folder_;
@@ -202,6 +211,19 @@ class Bench {
           draw_progress();
           last_draw = Clock::now();
         }
+        if (page_changed_ && Clock::now() >= next_page_) {
+          // The workers go on while the page is written: it reads the records, not the state.
+          page_changed_ = false;
+          const BenchProgress now = progress();
+          lock.unlock();
+          const auto began = Clock::now();
+          write_page(now);
+          // At most one page a second, and never more than a tenth of the time in writing it:
+          // a large bench's page takes a while to build.
+          next_page_ = Clock::now() + std::max<Clock::duration>(std::chrono::seconds(1),
+                                                                (Clock::now() - began) * 10);
+          lock.lock();
+        }
       }
     }
     for (std::thread& w : workers) w.join();
@@ -218,6 +240,7 @@ class Bench {
         i = pending_[next_++];
         outcomes_[i].state = BenchRunState::running;
         ++running_;
+        page_changed_ = true;
         write_index();
         draw_progress();
       }
@@ -226,6 +249,7 @@ class Bench {
       --running_;
       ++finished_now_;
       outcomes_[i] = outcome;
+      page_changed_ = true;
       if (outcome.state == BenchRunState::failed) ++failed_;
       if (outcome.state == BenchRunState::completed) ++completed_;
       write_index();
@@ -354,6 +378,42 @@ class Bench {
     }
   }
 
+  // The counts of the runs' states now (mutex_ held, or before or after the workers).
+  BenchProgress progress() const {
+    BenchProgress p;
+    for (const BenchRunOutcome& o : outcomes_) p.count(o.state);
+    return p;
+  }
+
+  // report.html: the report of the runs completed so far, with the bench's progress; while runs
+  // are left it reloads itself. Only the main thread writes it (before, while and after the
+  // workers run), without mutex_: it reads the records, not the bench's state.
+  void write_page(const BenchProgress& now) {
+    HtmlPage page;
+    page.progress = now;
+    page.grids = bench_grids({folder_});
+    std::vector<ReportRun> runs;
+    std::vector<ObjectiveReport> report;
+    try {
+      runs = load_report_runs({folder_}, page.notes);
+      report = build_report(runs);
+    } catch (const std::exception& e) {
+      // A record that cannot be read yet (or at all) leaves the page without tables, not the
+      // bench without runs.
+      page.notes.push_back(e.what());
+      runs.clear();
+    }
+    // The runs still going are not "left out": the progress line counts them.
+    std::erase_if(page.notes,
+                  [](const std::string& n) { return n.find("with status 'running'") != n.npos; });
+    try {
+      write_file_atomically(folder_ / "report.html", html_report(runs, report, page),
+                            options_.sync);
+    } catch (const Error& e) {
+      if (!page_error_) page_error_ = e.what();
+    }
+  }
+
   // The grid file as it was run, beside the runs, through the atomic writer (never a
   // half-copied or empty file).
   void write_grid_copy() {
@@ -418,6 +478,9 @@ class Bench {
   std::optional<std::string> write_error_;  // the first file the bench could not write
   StatusLine line_;
   Clock::time_point start_ = Clock::now();
+  bool page_changed_ = false;  // a run started or ended since report.html was written
+  Clock::time_point next_page_ = Clock::now();
+  std::optional<std::string> page_error_;  // why report.html could not be written (main thread)
   std::mutex mutex_;
 };
 

@@ -65,6 +65,13 @@ void discover(const fs::path& folder, std::set<fs::path>& runs,
   }
 }
 
+PluginProvenance provenance(const RunJson& run, PluginRole role) {
+  return {run.plugin_text(role, record_key::kName), run.plugin_text(role, record_key::kVersion),
+          run.plugin_text(role, record_key::kLibrary),
+          run.plugin_text(role, record_key::kLibraryVersion),
+          run.plugin_text(role, record_key::kLibrarySha1)};
+}
+
 std::string node_text(const toml::node& node) {
   if (const auto* s = node.as_string()) return s->get();
   std::ostringstream text;
@@ -128,6 +135,9 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
     } catch (const nlohmann::json::exception& e) {
       throw Error((folder / record_file::kRun).string() + ": " + e.what());
     }
+    r.bopp_version = run.bopp_version();
+    r.objective_plugin = provenance(run, PluginRole::objective);
+    r.algorithm_plugin = provenance(run, PluginRole::algorithm);
     r.evaluations = read_evaluations(folder / record_file::kEvaluations);
     r.batches = read_batch_timings(folder / record_file::kBatches);
     const fs::path experiment = folder / record_file::kExperiment;

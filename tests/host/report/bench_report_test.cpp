@@ -2,6 +2,7 @@
 // checked against the run records, a killed bench resumed, a plot drawn and looked at.
 #include <bopp/host/bench/bench_grid.hpp>
 #include <bopp/host/bench/bench_runner.hpp>
+#include <bopp/host/report/label_colours.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
 #include <bopp/host/run/record/record_names.hpp>
@@ -20,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -167,14 +169,12 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
   EXPECT_EQ(image.height, 640u);
   EXPECT_GT(fs::file_size(folder / "plots" / "branin-evaluations.png"), 10000u);
   EXPECT_GT(distinct_colours(image), 20u) << "lines, bands and their blends, text";
-  // Both line colours are in the picture.
-  std::size_t blue = 0, red = 0;
-  for (std::uint32_t p : image.pixels) {
-    blue += p == 0x1f77b4;
-    red += p == 0xd62728;
+  // Both line colours, each its label's, are in the picture.
+  const auto colours = host::label_colours({"rs-design=sobol", "rs-design=uniform"});
+  for (const auto& [label, colour] : colours) {
+    const auto rgb = static_cast<std::uint32_t>(std::stoul(colour.substr(1), nullptr, 16));
+    EXPECT_GT(std::count(image.pixels.begin(), image.pixels.end(), rgb), 200) << label << colour;
   }
-  EXPECT_GT(blue, 200u);
-  EXPECT_GT(red, 200u);
 }
 
 TEST(BenchReport, KilledBenchResumesWithoutRedoingFinishedRuns) {

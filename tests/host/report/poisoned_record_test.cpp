@@ -1,5 +1,6 @@
 // Run records are shared data: names and labels in someone else's record must never run as
 // gnuplot commands or shell commands, nor break the Markdown and CSV tables.
+#include <bopp/host/report/html_report.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_plots.hpp>
 #include <bopp/host/report/report_runs.hpp>
@@ -189,6 +190,19 @@ TEST(PoisonedRecord, CsvKeepsOneRecordPerLineAndNoFormula) {
       EXPECT_EQ(std::string("=+-@").find(cell[0]), std::string::npos) << cell;
     }
   }
+}
+
+TEST(PoisonedRecord, HtmlPageKeepsEveryRecordStringAsTextOnOneLine) {
+  const fs::path root = fresh_folder("poisoned-html");
+  const auto runs = poisoned_runs(root, root / "MARKER");
+  ASSERT_EQ(runs.size(), 4u);
+  const std::string html = host::html_report(runs, host::build_report(runs), {});
+  // No control character, no quote left unescaped in the records' text: every string stayed
+  // inside its element or attribute.
+  EXPECT_FALSE(has_control_character(html));
+  EXPECT_EQ(html.find("x'\""), std::string::npos);
+  EXPECT_NE(html.find("x&#39;&quot; !touch &#39;"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
 }  // namespace

@@ -12,6 +12,15 @@
 
 namespace bopp::host {
 
+// Where a run's plugin came from, as its run.json records it ("" where it does not say).
+struct PluginProvenance {
+  std::string name;
+  std::string version;  // the plugin's own
+  std::string library;  // the library's name and version
+  std::string library_version;
+  std::string library_sha1;  // of the file as loaded
+};
+
 // One completed run, as the report needs it.
 struct ReportRun {
   std::filesystem::path folder;
@@ -25,6 +34,9 @@ struct ReportRun {
   std::vector<BatchTiming> batches;  // batches.jsonl: each round's ask, evaluation and tell time
   double algorithm_seconds = 0.0;    // run.json time.algorithm: ask + tell
   double evaluation_seconds = 0.0;   // run.json time.evaluation
+  std::string bopp_version;          // the bopp that ran it
+  PluginProvenance objective_plugin;
+  PluginProvenance algorithm_plugin;
 };
 
 // Every run record under `folders` (a run folder, or any folder above run folders). Runs

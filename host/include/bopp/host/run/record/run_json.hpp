@@ -114,6 +114,9 @@ class RunJson {
   std::string plugin_name(PluginRole role) const;
   // The SHA-1 of the plugin's library file as the run loaded it.
   std::string library_sha1(PluginRole role) const;
+  // A text of the plugin's identity (its `version`, `library`, `library_version`...); "" when
+  // missing or not a string.
+  std::string plugin_text(PluginRole role, const char* key) const { return text_in(role, key); }
   // Throws nlohmann::json::exception naming the first field missing or of another type.
   RunSummary summary() const;
 
