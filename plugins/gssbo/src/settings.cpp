@@ -44,6 +44,7 @@ std::vector<Param> settings_params(SubsetRule rule) {
         "the largest (the labels that move the likelihood most)"));
   }
   for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
+  params.push_back(design_from_host_param());
   return params;
 }
 

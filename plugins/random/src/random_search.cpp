@@ -13,7 +13,9 @@ namespace bopp::random_search {
 std::vector<Param> RandomSearch::params() {
   return {Param::choice("design", "uniform", "uniform|sobol",
                         "how box points are drawn: independent uniform points, or a Sobol "
-                        "sequence with a seed-dependent random digital shift")};
+                        "sequence with a seed-dependent random digital shift"),
+          // Random search has no initial points to skip: a design only adds to what it is told.
+          design_from_host_param()};
 }
 
 RandomSearch::RandomSearch(const Problem& problem, const Config& config, std::uint64_t seed,
