@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include <bopp/kit/host_design.hpp>
+
 #include <cmath>
 #include <stdexcept>
 #include <string>

@@ -2,6 +2,7 @@
 
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/start_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -19,6 +19,7 @@
 #include <bopp/bo/pathwise_sample.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <memory>

@@ -23,6 +23,7 @@
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/host_design.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>

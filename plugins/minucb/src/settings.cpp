@@ -3,6 +3,7 @@
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/gp_settings.hpp>
 #include <bopp/bo/start_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <utility>
 

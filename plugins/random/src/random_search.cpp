@@ -3,6 +3,7 @@
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <numeric>

@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include <bopp/kit/host_design.hpp>
+
 namespace bopp::stobnts {
 
 std::vector<Param> settings_params(Variant variant) {

@@ -18,7 +18,6 @@
 #include <bopp/kit/detail/algorithm_class.hpp>
 #include <bopp/kit/detail/objective_class.hpp>
 #include <bopp/kit/host.hpp>
-#include <bopp/kit/host_design.hpp>
 #include <bopp/kit/param.hpp>
 #include <bopp/kit/problem.hpp>
 

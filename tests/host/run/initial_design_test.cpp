@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -286,6 +287,42 @@ TEST(InitialDesign, ARunCutInsideOrAfterTheDesignResumesToTheStraightRun) {
       EXPECT_TRUE(same_bits(lines[i].y, expected[i].y)) << i;
     }
     EXPECT_EQ(test::comparable_run_json(straight.record), test::comparable_run_json(cut));
+  }
+}
+
+// A checkpoint written after the design (by a stop as the resume of a record cut there replays
+// it) restores an algorithm that has had its design told: the rest equals the straight run.
+TEST(InitialDesign, ACheckpointAfterTheDesignResumesToTheStraightRun) {
+  for (const std::string algorithm : {"gpbo", "gibo", "la-minucb"}) {
+    SCOPED_TRACE(algorithm);
+    const std::string text =
+        "[run]\nseed = 4\nbudget = 9\ninitial_design = { points = 5 }\n"
+        "checkpoint_interval_s = 0\n[objective]\nname = 'branin'\n[algorithm]\nname = '" +
+        algorithm + "'\n";
+    const RunResult straight = run(text, "straight-" + algorithm);
+    ASSERT_EQ(straight.status, RunStatus::completed) << straight.message;
+    const fs::path stopped = killed_copy(straight.record, 5, "stopped");
+    const std::atomic<bool> stop{true};
+    RunOptions options = test::quiet_run_options();
+    options.stop = &stop;
+    const auto s = resume_run(stopped, registry(), options);
+    ASSERT_TRUE(s && s->status == RunStatus::stopped);
+    ASSERT_TRUE(fs::exists(stopped / "checkpoint.bin"));
+    const std::string checkpoint = test::read_text(stopped / "checkpoint.bin");
+    const fs::path cut = killed_copy(straight.record, 7, "cut-" + algorithm);
+    std::ofstream(cut / "checkpoint.bin", std::ios::binary | std::ios::trunc) << checkpoint;
+    const auto r = resume_run(cut, registry(), test::quiet_run_options());
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->status, RunStatus::completed) << r->message;
+    EXPECT_EQ(r->restored_evaluations, 5u) << r->checkpoint_not_used;
+    const auto expected = read_evaluations(straight.record / "evaluations.jsonl");
+    const auto lines = read_evaluations(cut / "evaluations.jsonl");
+    ASSERT_EQ(lines.size(), expected.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      for (std::size_t k = 0; k < lines[i].x.size(); ++k)
+        EXPECT_TRUE(same_bits(lines[i].x[k], expected[i].x[k])) << i;
+      EXPECT_EQ(lines[i].design, expected[i].design) << i;
+    }
   }
 }
 
