@@ -322,8 +322,24 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
   }
   grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
+  // [run] initial_design, set once for every run of the grid; checked as [run] checks it.
+  std::optional<toml::table> design;
+  std::string design_where;
+  if (toml::node* node = bench->get("initial_design"); node != nullptr) {
+    design_where = toml_location(node, source);
+    if (!node->is_table()) {
+      throw Error(design_where +
+                  "[bench] key 'initial_design' must be a table: { points = N, kind = \"sobol\" "
+                  "| \"uniform\" | \"file\", path = \"...\" }");
+    }
+    design = std::move(*node->as_table());
+    bench->erase("initial_design");
+  }
   check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source);
   grid.budget = static_cast<std::uint64_t>(*(*bench)["budget"].value<std::int64_t>());
+  if (design)
+    grid.initial_design =
+        read_initial_design(*design, design_where, grid.budget, "[bench]", source);
   grid.output = *(*bench)["output"].value<std::string>();
   grid.evaluator = *(*bench)["evaluator"].value<std::string>();
   // A grid's runs are processes of their own; an MPI job runs one `bopp run`.
@@ -340,6 +356,10 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
                               [](const PluginRegistry& r) { return r.algorithm_names(); }};
   grid.objectives = expand_section(document, objectives, registry, source);
   grid.algorithms = expand_section(document, algorithms, registry, source);
+  for (GridVariant& algorithm : grid.algorithms) {
+    pass_design_to_algorithm(algorithm.plugin, grid.initial_design.has_value(), registry,
+                             source + ": [[algorithm]] '" + algorithm.label + "'");
+  }
   return grid;
 }
 
@@ -365,6 +385,7 @@ std::vector<GridRun> BenchGrid::runs() const {
           e.algorithm = algorithm.plugin;
           e.evaluator = evaluator;
           e.workers = workers;
+          e.initial_design = initial_design;
           run.objective_library_sha1 = objective.library_sha1;
           run.algorithm_library_sha1 = algorithm.library_sha1;
           out.push_back(std::move(run));

@@ -69,7 +69,9 @@ void BatchThompson::tell(const Points& X, const Eigen::VectorXd& y,
     pending_y_[pending_y_.size() - 1] = y[r];
   }
   told_in_batch_ += static_cast<std::size_t>(X.rows());
-  if (told_in_batch_ >= batch_size_) refit();
+  // The host's design, told before any ask, is absorbed at once: the first draws see it.
+  const bool design = settings_.design_from_host && drawn_ == 0 && gp_.size() == 0;
+  if (told_in_batch_ >= batch_size_ || design) refit();
 }
 
 Eigen::VectorXd BatchThompson::recommend() const {

@@ -47,12 +47,14 @@ BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, Batching batching, cons
   if (batching == Batching::fixed) settings_.c_tilde = 1.0;
   refit();
   // Algorithm 1 starts from one uniformly drawn arm, a batch of its own, which becomes the
-  // first dictionary (the loop would otherwise pick it twice).
+  // first dictionary (the loop would otherwise pick it twice); or from the host's design, the
+  // first batch, whose arms are known when it is told.
   start_batch();
+  closed_ = true;
+  if (settings_.design_from_host) return;
   const Eigen::Index arm = uniform_first_arm(seed, problem_.candidates);
   batch_.push_back(arm);
   global_rule_.closes_with(posterior_->variance()[arm]);
-  closed_ = true;
 }
 
 Points BatchedKernelBandit::ask(std::size_t max_points) {
@@ -120,6 +122,12 @@ bool BatchedKernelBandit::local_rule_exceeded(Eigen::Index arm) {
 
 void BatchedKernelBandit::tell(const Points& X, const Eigen::VectorXd& y,
                                std::span<const std::int32_t> status) {
+  if (settings_.design_from_host && batches_closed_ == 0 && batch_.empty()) {
+    // The host's design: its arms make the first batch, handed out as if asked.
+    for (Eigen::Index r = 0; r < X.rows(); ++r)
+      batch_.push_back(nearest_candidate(problem_.candidates, X.row(r).transpose()));
+    handed_ = batch_.size();
+  }
   totals_.add(problem_.candidates, X, y, status);
   told_ += static_cast<std::size_t>(X.rows());
   if (closed_ && told_ >= batch_.size()) end_batch();

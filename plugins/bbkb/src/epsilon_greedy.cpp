@@ -2,6 +2,7 @@
 
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/host_design.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <limits>
@@ -11,8 +12,10 @@
 namespace bopp::bbkb {
 
 std::vector<Param> EpsilonGreedy::params() {
-  return {Param::real("epsilon", 0.1, "the probability of a uniformly drawn candidate")
-              .range(0.0, 1.0)};
+  // The host's design needs nothing of it: its points join the arm totals like any told point.
+  return {
+      Param::real("epsilon", 0.1, "the probability of a uniformly drawn candidate").range(0.0, 1.0),
+      design_from_host_param()};
 }
 
 EpsilonGreedy::EpsilonGreedy(const Problem& problem, const Config& config, std::uint64_t seed,

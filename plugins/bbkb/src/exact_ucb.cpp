@@ -23,11 +23,12 @@ ExactUcb::ExactUcb(Batching batching, const char* algorithm, const Problem& prob
       gp_(settings_.kernel(problem_.dim()), problem_.candidates, settings_.lambda) {
   if (batching_ == Batching::fixed) settings_.c_tilde = 1.0;
   start_batch();
-  // As BBKB: a first arm drawn uniformly, a batch of its own.
+  closed_ = true;
+  // As BBKB: a first arm drawn uniformly, a batch of its own; or the host's design.
+  if (settings_.design_from_host) return;
   const Eigen::Index arm = uniform_first_arm(seed, problem_.candidates);
   chosen_.push_back(arm);
   gp_.append(arm);
-  closed_ = true;
 }
 
 Points ExactUcb::ask(std::size_t max_points) {
@@ -56,6 +57,12 @@ Eigen::Index ExactUcb::choose() {
 
 void ExactUcb::tell(const Points& X, const Eigen::VectorXd& y,
                     std::span<const std::int32_t> status) {
+  if (settings_.design_from_host && batch_sizes_.empty() && chosen_.empty()) {
+    // The host's design: its arms make the first batch, handed out as if asked.
+    for (Eigen::Index r = 0; r < X.rows(); ++r)
+      chosen_.push_back(nearest_candidate(problem_.candidates, X.row(r).transpose()));
+    handed_ = chosen_.size();
+  }
   for (const Eigen::Index r : bo::successful_rows(y, status)) {
     const Eigen::Index arm = nearest_candidate(problem_.candidates, X.row(r).transpose());
     // A told point is normally the next hallucinated row; after a failure or out of order,

@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include <bopp/kit/host_design.hpp>
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -50,6 +52,7 @@ std::vector<Param> settings_params(Batching batching, Dictionary dictionary) {
                             "sampling")
                     .range(1e-300, 1e300));
   }
+  p.push_back(design_from_host_param());
   return p;
 }
 
@@ -81,6 +84,7 @@ Settings read_settings(const Config& config, const Problem& problem, const char*
                                                             : WidthSchedule::reference;
   if (config.has("c_tilde")) s.c_tilde = config.real("c_tilde");
   if (config.has("q_bar")) s.q_bar = config.real("q_bar");
+  s.design_from_host = config.boolean(kDesignFromHost);
   return s;
 }
 

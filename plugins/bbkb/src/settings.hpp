@@ -30,6 +30,9 @@ struct Settings {
   double c_tilde = 2.0;     // C̃, the batch bound (C for GP-AUCB)
   double q_bar = 2.0;       // q̄, the resparsification oversampling
   WidthSchedule schedule = WidthSchedule::theorem;
+  // The first tell is the host's initial design: it is the first batch, in place of the one
+  // uniformly drawn arm.
+  bool design_from_host = false;
 
   bo::Kernel kernel(Eigen::Index dim) const {
     return bo::Kernel(bo::KernelType::rbf, dim, bandwidth, 1.0);

@@ -15,7 +15,8 @@ GradientAscent::GradientAscent(const Problem& problem, const Settings& settings,
       host_(host),
       rng_(seed),
       model_(problem_, settings_, host_),
-      x_(settings_.x0) {}
+      x_(settings_.x0),
+      awaiting_design_(settings_.design_from_host) {}
 
 Points GradientAscent::ask(std::size_t max_points) {
   if (planned_.empty())
@@ -27,6 +28,18 @@ Points GradientAscent::ask(std::size_t max_points) {
 
 void GradientAscent::tell(const Points& X, const Eigen::VectorXd& y,
                           std::span<const std::int32_t> status) {
+  if (awaiting_design_) {
+    awaiting_design_ = false;
+    std::vector<Observation> design;
+    for (const Eigen::Index row : bo::successful_rows(y, status))
+      design.push_back({X.row(row).transpose(), y[row]});
+    // The best design point is the start (x0 when every design point failed).
+    const auto best = std::max_element(design.begin(), design.end(),
+                                       [](const auto& a, const auto& b) { return a.y < b.y; });
+    if (best != design.end()) x_ = best->x;
+    start_from_design(std::move(design));
+    return;
+  }
   awaiting_ -= std::min(awaiting_, static_cast<std::size_t>(X.rows()));
   for (const Eigen::Index row : bo::successful_rows(y, status))
     told_.push_back({X.row(row).transpose(), y[row]});
@@ -70,6 +83,7 @@ void GradientAscent::restore(const StateArchive& archive) {
   archive.read("gradient_point", gradient_point_);
   archive.read("awaiting", awaiting_);
   archive.read("told", told_);
+  awaiting_design_ = false;
   if (x_.size() != problem_.dim()) throw StateError("state: an iterate of another dimension");
   restore_variant(archive);
 }

@@ -41,6 +41,10 @@ class GradientAscent {
 
   // Every planned point is told: `told` holds the successful ones, in the order told.
   virtual void finish_round(std::vector<Observation> told) = 0;
+  // The host's initial design was told (`design`, its successful points; the iterate moved to the
+  // best of them): the variant takes them as data and plans its first round. A variant made with
+  // design_from_host plans nothing in its constructor.
+  virtual void start_from_design(std::vector<Observation> design) = 0;
 
   // ∇μ(x_t) given `data`, kept for the diagnostics.
   const Eigen::VectorXd& estimate_gradient(const std::vector<Observation>& data);
@@ -60,7 +64,10 @@ class GradientAscent {
 
  private:
   Eigen::VectorXd gradient_, gradient_point_;
-  std::size_t awaiting_ = 0;       // asked, not told yet
+  std::size_t awaiting_ = 0;  // asked, not told yet
+  // The first tell is the host's design. Not checkpointed: the host saves state only after a
+  // told batch, and the design is the first.
+  bool awaiting_design_ = false;
   std::vector<Observation> told_;  // successes of the current round
 };
 

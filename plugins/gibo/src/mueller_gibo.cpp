@@ -14,7 +14,19 @@ namespace bopp::gibo {
 MuellerGibo::MuellerGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
                          const Host& host)
     : GradientAscent(problem, settings, seed, host) {
-  evaluate_iterate();
+  if (!settings.design_from_host) evaluate_iterate();
+}
+
+// The design joins the window; the iterate, its best point, has its value already, so the
+// first round samples the gradient (the start point is evaluated when every design point failed).
+void MuellerGibo::start_from_design(std::vector<Observation> design) {
+  const bool known = !design.empty();
+  remember(design);
+  if (known) {
+    sample_gradient_batch();
+  } else {
+    evaluate_iterate();
+  }
 }
 
 void MuellerGibo::finish_round(std::vector<Observation> told) {

@@ -12,6 +12,7 @@ class MuellerGibo : public GradientAscent {
 
  private:
   void finish_round(std::vector<Observation> told) override;
+  void start_from_design(std::vector<Observation> design) override;
   void save_variant(StateArchive& archive) const override;
   void restore_variant(const StateArchive& archive) override;
 

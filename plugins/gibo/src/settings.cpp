@@ -2,6 +2,7 @@
 
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/start_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,7 @@ std::vector<Param> params() {
   };
   for (Param& q : bo::gp_settings_params()) p.push_back(std::move(q));
   for (Param& q : bo::start_point_params()) p.push_back(std::move(q));
+  p.push_back(design_from_host_param());
   std::vector<Param> own{
       Param::integer("batch", 0,
                      "gradient points per iteration: mueller, the most greedy points (Müller: d); "
@@ -120,6 +122,7 @@ Settings read_settings(const Problem& problem, const Config& config) {
   s.fd_step = fd_step > 0 ? Eigen::VectorXd::Constant(d, fd_step)
                           : Eigen::VectorXd(relative_step * s.lengthscales);
   s.x0 = bo::start_point(problem, config, owner);
+  s.design_from_host = config.boolean(kDesignFromHost);
   return s;
 }
 

@@ -35,6 +35,8 @@ struct Settings {
   int max_backtracks = 20;      // wu-bfgs
   bo::GradientBatchSettings gradient_batch;
   Eigen::VectorXd x0;
+  // The first tell is the host's initial design: the ascent starts from its best point.
+  bool design_from_host = false;
 };
 
 std::vector<Param> params();

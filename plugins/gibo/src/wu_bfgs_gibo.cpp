@@ -37,6 +37,18 @@ WuBfgsGibo::WuBfgsGibo(const Problem& problem, const Settings& settings, std::ui
     : GradientAscent(problem, settings, seed, host),
       fd_step_(settings.fd_step),
       H_(settings.eta * Eigen::MatrixXd::Identity(problem.dim(), problem.dim())) {
+  if (!settings.design_from_host) sample_gradient_design();
+}
+
+// The iterate is the design's best point, whose value is known: the first gradient design leaves
+// it out. The finite differences use only their own points, so the rest of the design is unused.
+void WuBfgsGibo::start_from_design(std::vector<Observation> design) {
+  for (const Observation& o : design) {
+    if (o.x == x_) {
+      have_value_ = true;
+      value_ = o.y;
+    }
+  }
   sample_gradient_design();
 }
 

@@ -18,6 +18,12 @@ namespace bopp::gibo {
 WuGibo::WuGibo(const Problem& problem, const Settings& settings, std::uint64_t seed,
                const Host& host)
     : GradientAscent(problem, settings, seed, host) {
+  if (!settings.design_from_host) sample_gradient_batch();
+}
+
+// The design joins D; the first gradient batch is sampled at its best point.
+void WuGibo::start_from_design(std::vector<Observation> design) {
+  data_.insert(data_.end(), design.begin(), design.end());
   sample_gradient_batch();
 }
 

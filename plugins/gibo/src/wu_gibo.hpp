@@ -11,6 +11,7 @@ class WuGibo : public GradientAscent {
 
  private:
   void finish_round(std::vector<Observation> told) override;
+  void start_from_design(std::vector<Observation> design) override;
   void save_variant(StateArchive& archive) const override;
   void restore_variant(const StateArchive& archive) override;
 

@@ -19,6 +19,7 @@
 #include <bopp/bo/pathwise_sample.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <memory>
@@ -49,6 +50,7 @@ std::vector<Param> Gpbo::params() {
       Param::integer("thompson_features", 1024, "random Fourier features of a Thompson sample")
           .range(16, 100000));
   for (Param& p : bo::ucb_beta_params(2.0)) params.push_back(std::move(p));
+  params.push_back(design_from_host_param());
   return params;
 }
 
@@ -56,6 +58,7 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
     : problem_(problem),
       rng_(seed),
       initial_points_(config.integer("initial_points")),
+      design_from_host_(config.boolean(kDesignFromHost)),
       acquisition_(config.string("acquisition")),
       beta_(bo::read_ucb_beta(config)),
       batch_rule_(config.string("batch") == "thompson" || config.string("acquisition") == "ts"
@@ -69,6 +72,8 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
       pending_(problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm 'gpbo'");
   if (initial_points_ == 0) initial_points_ = 2 * (problem_.dim() + 1);
+  // The host's design takes the place of the Sobol design (or the random rows): none is asked.
+  if (design_from_host_) initial_points_ = 0;
   if (problem_.has_candidates()) {
     candidates_.emplace(problem_.candidates.rows());
   } else {
@@ -147,6 +152,15 @@ Eigen::VectorXd Gpbo::choose(bo::GaussianProcess& gp, std::uint64_t seed) {
 
 void Gpbo::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
   pending_.remove_told(X);
+  // Rows of the host's design were not asked here: the acquisition passes over them as over the
+  // rows it asked.
+  if (design_from_host_ && candidates_) {
+    for (Eigen::Index r = 0; r < X.rows(); ++r) {
+      Eigen::Index row = 0;
+      if ((problem_.candidates.rowwise() - X.row(r)).rowwise().squaredNorm().minCoeff(&row) == 0.0)
+        candidates_->mark_asked(row);
+    }
+  }
   bo::append_successful_rows(X_, y_, X, y, status);
 }
 

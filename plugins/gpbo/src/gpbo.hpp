@@ -71,6 +71,7 @@ class Gpbo {
   Problem problem_;
   std::mt19937_64 rng_;
   Eigen::Index initial_points_;
+  bool design_from_host_;  // the first tell is the host's design; no design of its own
   std::string acquisition_;
   bo::UcbBeta beta_;
   BatchRule batch_rule_;

@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include <bopp/kit/host_design.hpp>
+
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -44,6 +46,7 @@ std::vector<Param> settings_params(SubsetRule rule) {
         "on the paper's Figure 7 setup it keeps the cluster near the best point)"));
   }
   for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
+  params.push_back(design_from_host_param());
   return params;
 }
 

@@ -23,6 +23,7 @@
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/kit/host_design.hpp>
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>
@@ -64,7 +65,10 @@ SubsetBo::SubsetBo(SubsetRule rule, const std::string& name, const Problem& prob
            floored_noise()),
       X_(0, problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm '" + name_ + "'");
-  design_ = bo::InitialDesign(settings_.initial_points, problem_.lower, problem_.upper, rng_());
+  // The host's design takes the place of the Sobol design; n_init still counts the first
+  // observations the subset always keeps.
+  const Eigen::Index own = config.boolean(kDesignFromHost) ? 0 : settings_.initial_points;
+  design_ = bo::InitialDesign(own, problem_.lower, problem_.upper, rng_());
 }
 
 bo::LogCallback SubsetBo::model_log() const {

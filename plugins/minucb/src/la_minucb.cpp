@@ -1,8 +1,10 @@
 #include "la_minucb.hpp"
 
 #include <bopp/bo/gradient_batch_settings.hpp>
+#include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace bopp::minucb {
@@ -58,8 +60,10 @@ LaMinUcb::LaMinUcb(const Problem& problem, const Config& config, std::uint64_t s
       settings_(read_settings(problem, config, "algorithm 'la-minucb'")),
       model_(settings_, problem_, host_, "la-minucb"),
       data_(problem.dim()),
-      x_(settings_.x0) {
-  queue_.push(x_);
+      x_(settings_.x0),
+      awaiting_design_(settings_.design_from_host) {
+  // x_0 is evaluated first, unless the host's design gives it (its best point, known).
+  if (!settings_.design_from_host) queue_.push(x_);
   lookahead_.beta = settings_.beta;
   lookahead_.delta = settings_.delta;
   lookahead_.batch = config.integer("batch");
@@ -131,6 +135,17 @@ LookAheadBatch LaMinUcb::plan_lookahead(const bo::GaussianProcess& gp) {
 void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y,
                     std::span<const std::int32_t> status) {
   data_.add(X, y, status);
+  if (awaiting_design_) {
+    awaiting_design_ = false;
+    // The iterate starts at the design's best point (x0 when every design point failed).
+    double best = -std::numeric_limits<double>::infinity();
+    for (const Eigen::Index r : bo::successful_rows(y, status)) {
+      if (y[r] > best) {
+        best = y[r];
+        x_ = X.row(r).transpose();
+      }
+    }
+  }
 }
 
 void LaMinUcb::save(StateArchive& archive) const {
@@ -149,6 +164,7 @@ void LaMinUcb::restore(const StateArchive& archive) {
   archive.read("x", x_);
   archive.read("queue", queue_);
   archive.read("step_due", step_due_);
+  awaiting_design_ = false;
   if (x_.size() != problem_.dim()) throw StateError("state: an iterate of another dimension");
 }
 

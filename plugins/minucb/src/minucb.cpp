@@ -1,8 +1,10 @@
 #include "minucb.hpp"
 
 #include <bopp/bo/gradient_trace.hpp>
+#include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 namespace bopp::minucb {
@@ -29,7 +31,8 @@ MinUcb::MinUcb(const Problem& problem, const Config& config, std::uint64_t seed,
       gradient_batch_(bo::read_gradient_batch_settings(config)),
       model_(settings_, problem_, host_, "minucb"),
       data_(problem.dim()),
-      x_(settings_.x0) {
+      x_(settings_.x0),
+      awaiting_design_(settings_.design_from_host) {
   if (resample_ + batch_ < 1)
     throw SchemaError("batch", 0,
                       "algorithm 'minucb' asks no point: resample + batch must be >= 1");
@@ -72,6 +75,17 @@ Points MinUcb::ask(std::size_t max_points) {
 
 void MinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std::int32_t> status) {
   data_.add(X, y, status);
+  if (awaiting_design_) {
+    awaiting_design_ = false;
+    // The iterate starts at the design's best point (x0 when every design point failed).
+    double best = -std::numeric_limits<double>::infinity();
+    for (const Eigen::Index r : bo::successful_rows(y, status)) {
+      if (y[r] > best) {
+        best = y[r];
+        x_ = X.row(r).transpose();
+      }
+    }
+  }
 }
 
 void MinUcb::save(StateArchive& archive) const {
@@ -90,6 +104,7 @@ void MinUcb::restore(const StateArchive& archive) {
   archive.read("x", x_);
   archive.read("queue", queue_);
   archive.read("step_due", step_due_);
+  awaiting_design_ = false;
   if (x_.size() != problem_.dim()) throw StateError("state: an iterate of another dimension");
 }
 

@@ -56,6 +56,9 @@ class MinUcb {
   LocalModel model_;
   Observations data_;
   Eigen::VectorXd x_;
+  // The first tell is the host's design, whose best point becomes x_0. Not checkpointed: the
+  // host saves state only after a told batch, and the design is the first.
+  bool awaiting_design_ = false;
   bo::PlannedPoints queue_;
   bool step_due_ = false;  // an iteration was planned: step before planning the next
   std::vector<LcbStep> steps_;

@@ -3,6 +3,7 @@
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/gp_settings.hpp>
 #include <bopp/bo/start_point.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <utility>
 
@@ -10,6 +11,7 @@ namespace bopp::minucb {
 
 std::vector<Param> shared_params() {
   std::vector<Param> p = bo::gp_settings_params();
+  p.push_back(design_from_host_param());
   p.insert(p.begin(),
            Param::real("beta", 3.0,
                        "LCB multiplier: the step maximizes mu - beta * sigma (Fan et al.: 3, as 3 "
@@ -53,6 +55,7 @@ Settings read_settings(const Problem& problem, const Config& config, const std::
   s.n_max = config.integer("n_max") > 0 ? config.integer("n_max") : 5 * d;
   s.lr = config.real("lr");
   s.x0 = bo::start_point(problem, config, owner);
+  s.design_from_host = config.boolean(kDesignFromHost);
   return s;
 }
 

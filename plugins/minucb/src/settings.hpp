@@ -14,14 +14,15 @@ namespace bopp::minucb {
 struct Settings {
   double beta = 3.0;  // LCB = μ − β σ (β multiplies σ itself)
   bo::KernelType kernel = bo::KernelType::rbf;
-  Eigen::VectorXd lengthscales;  // model units (unit cube), one per dimension
-  double outputscale = 1.0;      // prior variance of f, user units of y²
-  double noise_variance = 0.01;  // user units of y²
-  bool fit = false;              // refit the hyperparameters once per iteration
-  double delta = 0.2;            // half-width of the local box, user units of x
-  Eigen::Index n_max = 0;        // most recent observations the GP keeps
-  double lr = 0.25;              // GIBO's normalized step, a start of the LCB step
-  Eigen::VectorXd x0;            // the first iterate, in the box
+  Eigen::VectorXd lengthscales;   // model units (unit cube), one per dimension
+  double outputscale = 1.0;       // prior variance of f, user units of y²
+  double noise_variance = 0.01;   // user units of y²
+  bool fit = false;               // refit the hyperparameters once per iteration
+  double delta = 0.2;             // half-width of the local box, user units of x
+  Eigen::Index n_max = 0;         // most recent observations the GP keeps
+  double lr = 0.25;               // GIBO's normalized step, a start of the LCB step
+  Eigen::VectorXd x0;             // the first iterate, in the box
+  bool design_from_host = false;  // the first tell is the host's design: x_0 is its best point
 };
 
 // The parameters both algorithms declare, with the paper's defaults.

@@ -3,6 +3,7 @@
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/portable_random.hpp>
 #include <bopp/bo/successful_rows.hpp>
+#include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
 #include <numeric>
@@ -13,7 +14,9 @@ namespace bopp::random_search {
 std::vector<Param> RandomSearch::params() {
   return {Param::choice("design", "uniform", "uniform|sobol",
                         "how box points are drawn: independent uniform points, or a Sobol "
-                        "sequence with a seed-dependent random digital shift")};
+                        "sequence with a seed-dependent random digital shift"),
+          // Random search has no initial points to skip: a design only adds to what it is told.
+          design_from_host_param()};
 }
 
 RandomSearch::RandomSearch(const Problem& problem, const Config& config, std::uint64_t seed,

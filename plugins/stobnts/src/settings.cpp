@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include <bopp/kit/host_design.hpp>
+
 namespace bopp::stobnts {
 
 std::vector<Param> settings_params(Variant variant) {
@@ -54,12 +56,14 @@ std::vector<Param> settings_params(Variant variant) {
         "anchor", false,
         "keep the pull toward the initialization (He et al.'s RP-param); false: plain squared "
         "error, as in the reference code"));
+  params.push_back(design_from_host_param());
   return params;
 }
 
 Settings read_settings(const Config& config, Variant variant) {
   Settings s;
-  s.initial_points = config.integer("n_init");
+  // The host's design takes the place of the n_init random points: none is asked.
+  s.initial_points = config.boolean(kDesignFromHost) ? 0 : config.integer("n_init");
   s.shape.depth = static_cast<int>(config.integer("depth"));
   s.shape.width = config.integer("width");
   s.shape.activation = nn::activation_from_name(config.string("activation"));

@@ -91,6 +91,36 @@ TEST(BenchGrid, EvaluatorKindsComeFromTheEvaluatorTable) {
   EXPECT_NE(unknown.find("serial|threads|processes|mpi"), std::string::npos) << unknown;
 }
 
+TEST(BenchGrid, AnInitialDesignInBenchReachesEveryRunAndItsAlgorithm) {
+  const host::BenchGrid grid = host::BenchGrid::parse(R"(
+[bench]
+seeds = [1, 2]
+budget = 12
+initial_design = { points = 5, kind = "uniform" }
+[[algorithm]]
+name = "random"
+[[algorithm]]
+name = "gpbo"
+[[objective]]
+name = "branin"
+)",
+                                                      "grid.toml", registry());
+  const std::vector<host::GridRun> runs = grid.runs();
+  ASSERT_EQ(runs.size(), 4u);
+  for (const host::GridRun& run : runs) {
+    ASSERT_TRUE(run.experiment.initial_design.has_value());
+    EXPECT_EQ(run.experiment.initial_design->points, 5u);
+    EXPECT_EQ(run.experiment.initial_design->kind, "uniform");
+    EXPECT_EQ(run.experiment.algorithm.config["design_from_host"].value<bool>(), true);
+    // The experiment a run records is the one the grid asks for: a rerun finds it complete.
+    EXPECT_NE(run.experiment.to_toml()["run"]["initial_design"].as_table(), nullptr);
+  }
+  EXPECT_NE(error_of("[bench]\nbudget = 4\ninitial_design = { points = 5 }\n[[algorithm]]\n"
+                     "name = 'random'\n[[objective]]\nname = 'branin'\n")
+                .find("grid.toml:3: [bench] initial_design: points = 5 is more than the budget, 4"),
+            std::string::npos);
+}
+
 TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   const std::string base = "[[objective]]\nname = \"branin\"\n";
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
@@ -107,10 +137,10 @@ TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
             "grid.toml:2: [bench] key 'batch' must be an integer >= 1 or a non-empty list of "
             "integers >= 1 "
             "(batch = [1, 2])");
-  EXPECT_EQ(
-      error_of(base + "[[algorithm]]\nname = \"random\"\ndesgn = \"sobol\"\n"),
-      "grid.toml:5: [[algorithm]] unknown key 'desgn' for algorithm 'random'; allowed keys: design "
-      "(did you mean 'design'?)");
+  EXPECT_EQ(error_of(base + "[[algorithm]]\nname = \"random\"\ndesgn = \"sobol\"\n"),
+            "grid.toml:5: [[algorithm]] unknown key 'desgn' for algorithm 'random'; allowed keys: "
+            "design, "
+            "design_from_host (did you mean 'design'?)");
   EXPECT_EQ(
       error_of(
           base +

@@ -43,7 +43,8 @@ RunStart some_start() {
           .minimize = true,
           .optimum = 0.397887,
           .experiment_sha1 = "cccc",
-          .working_folder = "/home/ada/study"};
+          .working_folder = "/home/ada/study",
+          .initial_design = std::nullopt};
 }
 
 RunEnd some_end() {

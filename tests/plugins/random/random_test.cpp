@@ -225,10 +225,12 @@ TEST(RandomModule, ManifestDeclaresTheRandomAlgorithm) {
   EXPECT_EQ(m.objective_count, 0u);
   const bopp_algorithm_class& c = *m.algorithms[0];
   EXPECT_STREQ(c.name, "random");
-  ASSERT_EQ(c.param_count, 1u);
+  ASSERT_EQ(c.param_count, 2u);
   EXPECT_STREQ(c.params[0]->name, "design");
   EXPECT_STREQ(c.params[0]->default_value, "\"uniform\"");
   EXPECT_STREQ(c.params[0]->choices, "uniform|sobol");
+  EXPECT_STREQ(c.params[1]->name, "design_from_host");
+  EXPECT_STREQ(c.params[1]->default_value, "false");
 }
 
 TEST(RandomModule, AsksThroughTheAbiAndRejectsAnUnknownDesign) {

@@ -5,6 +5,7 @@
 #include <bopp/host/run/evaluators/evaluator_kinds.hpp>
 #include <bopp/host/run/input/experiment.hpp>
 #include <bopp/host/run/input/set_option.hpp>
+#include <bopp/kit/host_design.hpp>
 #include <bopp/kit/param.hpp>
 
 #include <bopp/config_schema.hpp>
@@ -38,6 +39,20 @@ const bopp::ParamTable& run_schema() {
       bopp::Param::string("time_limit", "",
                           "stop cleanly (checkpointed, exit status 75) once the run has taken "
                           "this long: '3h50m', '90m', '45s' or seconds (empty: no limit)"),
+  });
+  return table;
+}
+
+// [run] initial_design = { points = N, kind = "sobol" | "uniform" | "file", path = "..." }.
+const bopp::ParamTable& initial_design_schema() {
+  static const bopp::ParamTable table({
+      bopp::Param::integer("points", 0,
+                           "how many points (sobol, uniform: at least 1; file: the first rows, "
+                           "0 for every row)")
+          .range(0, 1000000),
+      bopp::Param::choice("kind", "sobol", "sobol|uniform|file",
+                          "scrambled Sobol, uniform, or the points of a CSV file"),
+      bopp::Param::string("path", "", "kind = 'file': the CSV file of points, one per line"),
   });
   return table;
 }
@@ -129,7 +144,8 @@ void check_option_path(const std::vector<std::string>& path, const std::string& 
     throw Error(label + ": " + unknown_name("section", section, kSections) +
                 "; sections: run, objective, algorithm, evaluator");
   }
-  if (path.size() == 3 && section != "objective" && section != "algorithm") {
+  const bool design_key = section == "run" && path.size() >= 2 && path[1] == "initial_design";
+  if (path.size() == 3 && section != "objective" && section != "algorithm" && !design_key) {
     throw Error(label +
                 ": expected section.key, or objective.PLUGIN.key / algorithm.PLUGIN.key "
                 "for a per-plugin table; [" +
@@ -182,6 +198,39 @@ void resolve_per_plugin(PluginSection& section, const std::string& kind,
 
 }  // namespace
 
+InitialDesignSettings read_initial_design(toml::table& table, const std::string& where,
+                                          std::uint64_t budget, const std::string& section,
+                                          const std::string& source,
+                                          const std::vector<std::string>& overrides) {
+  const std::string name = section + " initial_design";
+  check_section(table, params_of(initial_design_schema()), name, name + ": ", source, "run",
+                "initial_design", overrides);
+  InitialDesignSettings d;
+  d.points = static_cast<std::uint64_t>(*table["points"].value<std::int64_t>());
+  d.kind = *table["kind"].value<std::string>();
+  d.path = *table["path"].value<std::string>();
+  const auto at = [&](const char* key) {
+    const toml::node* node = table.get(key);
+    return node != nullptr && node->source().begin.line > 0 ? toml_location(node, source) : where;
+  };
+  if (d.kind == "file" && d.path.empty()) {
+    throw Error(at("path") + name + ": kind = 'file' needs key 'path', the CSV file of points");
+  }
+  if (d.kind != "file" && !d.path.empty()) {
+    throw Error(at("path") + name + ": key 'path' applies to kind = 'file' only, not '" + d.kind +
+                "'");
+  }
+  if (d.kind != "file" && d.points < 1) {
+    throw Error(at("points") + name + ": kind = '" + d.kind + "' needs key 'points' of at least 1");
+  }
+  if (d.points > budget) {
+    throw Error(at("points") + name + ": points = " + std::to_string(d.points) +
+                " is more than the budget, " + std::to_string(budget) +
+                " (the design is evaluated whole before the algorithm's first ask)");
+  }
+  return d;
+}
+
 void apply_override(toml::table& document, const std::string& assignment) {
   SetOption option = parse_set_option(assignment, kExperimentSetting);
   check_option_path(option.path, set_option_label(assignment));
@@ -221,6 +270,18 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     if (limit->is_floating_point()) number << limit->as_floating_point()->get();
     if (!number.str().empty()) run.insert_or_assign("time_limit", number.str());
   }
+  std::optional<toml::table> design;
+  std::string design_where;
+  if (toml::node* node = run.get("initial_design"); node != nullptr) {
+    design_where = toml_location(node, source);
+    if (!node->is_table()) {
+      throw Error(design_where +
+                  "[run] key 'initial_design' must be a table: { points = N, kind = \"sobol\" | "
+                  "\"uniform\" | \"file\", path = \"...\" }");
+    }
+    design = std::move(*node->as_table());
+    run.erase("initial_design");
+  }
   check_section(run, params_of(run_schema()), "[run]", "[run] ", source, "run", "", overrides);
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
@@ -238,6 +299,10 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     }
     e.time_limit_s = *seconds;
   }
+
+  if (design)
+    e.initial_design =
+        read_initial_design(*design, design_where, e.budget, "[run]", source, overrides);
 
   toml::table evaluator = take_table(document, "evaluator", source);
   check_section(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source,
@@ -293,9 +358,34 @@ void resolve_plugin_section(PluginSection& section, const std::string& kind,
 void Experiment::resolve_plugins(const PluginRegistry& registry) {
   resolve_plugin_section(objective, "objective", registry, source, overrides);
   resolve_plugin_section(algorithm, "algorithm", registry, source, overrides);
+  pass_design_to_algorithm(algorithm, initial_design.has_value(), registry, source);
   if (output.empty()) {
     output = "runs/" + objective.name + "-" + algorithm.name + "-" + std::to_string(seed);
   }
+}
+
+void pass_design_to_algorithm(PluginSection& algorithm, bool design, const PluginRegistry& registry,
+                              const std::string& source) {
+  const AlgorithmEntry& entry = registry.algorithm(algorithm.name);
+  const std::vector<std::string> keys = param_names(entry.params());
+  const bool declared = std::find(keys.begin(), keys.end(), kDesignFromHost) != keys.end();
+  if (!design) {
+    // The key says the first tell is a design the algorithm did not ask for: only the host can
+    // make that true.
+    if (declared && algorithm.config[kDesignFromHost].value_or(false)) {
+      throw Error(toml_location(algorithm.config.get(kDesignFromHost), source) +
+                  "[algorithm] key '" + kDesignFromHost +
+                  "' is set by the host from [run] initial_design; set that instead");
+    }
+    return;
+  }
+  if (!declared) {
+    throw Error(source + ": initial_design: algorithm '" + algorithm.name + "' (" +
+                entry.library->path().filename().string() +
+                ") cannot start from a design given by the host: its schema declares no '" +
+                kDesignFromHost + "' key; remove initial_design, or use an algorithm that has it");
+  }
+  algorithm.config.insert_or_assign(kDesignFromHost, true);
 }
 
 toml::table Experiment::to_toml() const {
@@ -307,6 +397,12 @@ toml::table Experiment::to_toml() const {
                   {"checkpoints", checkpoints},
                   {"checkpoint_interval_s", checkpoint_interval_s},
                   {"time_limit", time_limit}};
+  if (initial_design) {
+    toml::table design{{"points", static_cast<std::int64_t>(initial_design->points)},
+                       {"kind", initial_design->kind}};
+    if (!initial_design->path.empty()) design.insert("path", initial_design->path);
+    run.insert("initial_design", design);
+  }
   toml::table objective_table = objective.config;
   objective_table.insert("name", objective.name);
   toml::table algorithm_table = algorithm.config;

@@ -17,7 +17,7 @@ using Clock = std::chrono::steady_clock;
 class AsyncFeed final : public PointFeed {
  public:
   AsyncFeed(RunLoop& loop, RunResult& result)
-      : loop_(loop), result_(result), since_ask_(Clock::now()) {}
+      : loop_(loop), result_(result), asked_(result.evaluations), since_ask_(Clock::now()) {}
 
   std::vector<PointJob> take(std::size_t most) override {
     tell_landed();

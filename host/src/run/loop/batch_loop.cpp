@@ -42,6 +42,7 @@ void finish_batch(RunLoop& loop, AskedBatch& asked, RunResult& result) {
       lines[known + i] =
           recorded_evaluation(result.evaluations + known + i, loop.batch(), {x.begin(), x.end()},
                               seeds[i], std::move(evaluations[i]));
+      lines[known + i].design = loop.design_batch();
     }
   }
   loop.add_evaluation_seconds(evaluation_seconds);

@@ -12,6 +12,7 @@
 #include <bopp/host/run/loop/async_loop.hpp>
 #include <bopp/host/run/loop/batch_loop.hpp>
 #include <bopp/host/run/loop/checkpoints.hpp>
+#include <bopp/host/run/loop/initial_design.hpp>
 #include <bopp/host/run/loop/run.hpp>
 #include <bopp/host/run/loop/run_footprint.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
@@ -81,7 +82,8 @@ RunStart run_start(const Experiment& experiment, const ObjectiveEntry& objective
           .minimize = problem.sense == bopp::Sense::minimize,
           .optimum = problem.optimum_value,
           .experiment_sha1 = {},
-          .working_folder = working_folder()};
+          .working_folder = working_folder(),
+          .initial_design = std::nullopt};
 }
 
 // What run.json says once the run has ended.
@@ -109,6 +111,12 @@ void run_to_end(RunLoop& loop, std::optional<AskedBatch> cut, RunResult& result)
       loop.after_batch(result, false);
     }
     if (loop.experiment().async) {
+      // The design is one batch, told whole, before the asynchronous asks.
+      if (loop.design_batch() && result.evaluations < loop.experiment().budget) {
+        AskedBatch design = ask_batch(loop, result);
+        finish_batch(loop, design, result);
+        loop.show_progress(result);
+      }
       run_async(loop, result);
     } else {
       run_batches(loop, result);
@@ -253,6 +261,14 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
   result.optimum = problem.optimum_value;
   result.minimize = problem.sense == bopp::Sense::minimize;
   RunLoop loop(experiment, problem, *algorithm, evaluator, log, options);
+  if (experiment.initial_design) {
+    bopp::Points design =
+        initial_design_points(*experiment.initial_design, problem, experiment.seed);
+    start.initial_design =
+        DesignRecord{static_cast<std::uint64_t>(design.rows()), experiment.initial_design->kind,
+                     experiment.initial_design->path};
+    loop.use_design(std::move(design));
+  }
   CheckpointWriter checkpoints(experiment, *algorithm, owner);
   if (checkpoints_apply(experiment, *algorithm)) loop.checkpoint_with(checkpoints);
   std::optional<RunRecord> record;

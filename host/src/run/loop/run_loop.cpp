@@ -98,6 +98,7 @@ void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches) {
 }
 
 AskedBatch RunLoop::ask(std::uint64_t room) {
+  if (design_batch()) return {design_, 0.0, {}};
   const auto t = Clock::now();
   AskedBatch asked;
   asked.X = ask_rounded(algorithm_, problem_, room);

@@ -33,6 +33,11 @@ void check_replayed(const RunLoop& loop, std::span<const double> asked, const Re
             nlohmann::json(std::vector<double>(asked.begin(), asked.end())).dump() +
             ", the record has x = " + nlohmann::json(e.x).dump());
   }
+  if (e.design != loop.design_batch()) {
+    differs(std::string("the replay has it ") +
+            (loop.design_batch() ? "in the initial design" : "asked of the algorithm") +
+            ", the record " + (e.design ? "in the initial design" : "asked of the algorithm"));
+  }
   const std::uint64_t run_seed = loop.experiment().seed;
   if (const std::uint64_t seed = evaluation_seed(run_seed, index); seed != e.seed) {
     differs("its seed is " + std::to_string(seed) + " from the experiment's seed " +

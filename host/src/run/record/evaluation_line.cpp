@@ -62,6 +62,7 @@ nlohmann::json to_json(const RecordedEvaluation& e) {
     j[key::kSimpleRegret] = number_or_null(e.regret->simple);
     j[key::kCumulativeRegret] = e.regret->cumulative;
   }
+  if (e.design) j[key::kDesign] = true;
   return j;
 }
 
@@ -102,6 +103,10 @@ RecordedEvaluation evaluation_from_json(const nlohmann::json& j) {
     r.cumulative = finite_number(j.at(key::kCumulativeRegret), key::kCumulativeRegret);
     e.regret = r;
   }
+  if (const auto it = j.find(key::kDesign); it != j.end()) {
+    if (!it->is_boolean()) bad_field(key::kDesign, "true or false");
+    e.design = it->get<bool>();
+  }
   return e;
 }
 
@@ -135,6 +140,16 @@ void EvaluationLineWriter::fill(const RecordedEvaluation& e) {
     *regret_ = number_or_null(e.regret->instant);
     *simple_regret_ = number_or_null(e.regret->simple);
     *cumulative_regret_ = e.regret->cumulative;
+  }
+  // A design's lines come first: once a line is not one, none after it is.
+  if (e.design && design_ == nullptr) design_ = &line_[key::kDesign];
+  if (design_ != nullptr) {
+    if (e.design) {
+      *design_ = true;
+    } else {
+      line_.erase(key::kDesign);
+      design_ = nullptr;
+    }
   }
 }
 

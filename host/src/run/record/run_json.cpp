@@ -88,6 +88,11 @@ nlohmann::json run_json(const RunStart& start) {
       {key::kRegret, nullptr},
   };
   if (start.problem) run[key::kProblem] = identity_json(*start.problem);
+  if (const auto& d = start.initial_design) {
+    nlohmann::json design = {{key::kPoints, d->points}, {key::kKind, d->kind}};
+    if (!d->path.empty()) design[key::kPath] = d->path;
+    run[key::kInitialDesign] = design;
+  }
   return run;
 }
 

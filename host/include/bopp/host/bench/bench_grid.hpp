@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,8 @@ struct BenchGrid {
   std::string output;  // the bench folder; relative to the current folder
   std::string evaluator = "serial";
   std::uint32_t workers = 0;
+  // [bench] initial_design: the [run] key of every run (each algorithm's design_from_host set).
+  std::optional<InitialDesignSettings> initial_design;
   std::vector<GridVariant> objectives;
   std::vector<GridVariant> algorithms;
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,15 @@ struct PluginSection {
   std::map<std::string, toml::table> per_plugin;
 
   std::string config_text() const;  // TOML text, as it crosses the ABI
+};
+
+// [run] initial_design: points the host evaluates first, the same for every algorithm of a run
+// seed (run/loop/initial_design.hpp draws or reads them), told to the algorithm before its first
+// ask.
+struct InitialDesignSettings {
+  std::uint64_t points = 0;  // sobol, uniform: how many; file: the first `points` rows (0: all)
+  std::string kind;          // "sobol", "uniform" or "file"
+  std::string path;          // file: the CSV of points, as written
 };
 
 // An experiment (docs/experiment-file.md). `load` checks the host's own sections ([run],
@@ -46,6 +56,7 @@ struct Experiment {
   // past it the batch under way finishes, a checkpoint is written and the run stops.
   std::string time_limit;
   double time_limit_s = 0.0;
+  std::optional<InitialDesignSettings> initial_design;
   PluginSection objective;
   PluginSection algorithm;
   std::string evaluator = "serial";
@@ -81,6 +92,19 @@ struct Experiment {
 void resolve_plugin_section(PluginSection& section, const std::string& kind,
                             const PluginRegistry& registry, const std::string& source,
                             const std::vector<std::string>& overrides = {});
+
+// An initial_design table (of `section`, "[run]" or "[bench]", found at `where`) checked: its keys
+// and values, `points` within `budget`, `path` for kind = 'file' only. The file itself is read
+// when the run starts (run/loop/initial_design.hpp): it needs the objective's dimension and box.
+InitialDesignSettings read_initial_design(toml::table& table, const std::string& where,
+                                          std::uint64_t budget, const std::string& section,
+                                          const std::string& source,
+                                          const std::vector<std::string>& overrides = {});
+
+// With a design (`design`), sets the algorithm's design_from_host key (bopp/kit/host_design.hpp),
+// or refuses an algorithm that does not declare it; without one, refuses the key set by hand.
+void pass_design_to_algorithm(PluginSection& algorithm, bool design, const PluginRegistry& registry,
+                              const std::string& source);
 
 // Applies a "section.key=value" override to a parsed document; an Error names the argument.
 void apply_override(toml::table& document, const std::string& assignment);

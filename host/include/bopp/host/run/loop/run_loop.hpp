@@ -57,7 +57,14 @@ class RunLoop {
   // since the last.
   void after_batch(const RunResult& result, bool stopping);
 
-  // Up to `room` points from the algorithm, the ask timed.
+  // The [run] initial_design's points: the run's first batch, evaluated and told in place of the
+  // algorithm's first ask.
+  void use_design(bopp::Points X) { design_ = std::move(X); }
+  // Whether the next batch is the design.
+  bool design_batch() const { return batch_ == 0 && design_.rows() > 0; }
+
+  // Up to `room` points from the algorithm, the ask timed; the design's points (all of them,
+  // whatever the room) while design_batch().
   AskedBatch ask(std::uint64_t room);
   // Gives `lines` their regret, counts them into `result` and appends those past the first
   // `known` (the ones a resumed run found recorded) to the record; what the algorithm is to be
@@ -107,6 +114,7 @@ class RunLoop {
   Progress progress_;
   RunTimes times_;
   std::uint64_t batch_ = 0;
+  bopp::Points design_;                  // no rows: no initial design
   std::optional<RunningRegret> regret_;  // when the objective declares its optimum
   std::vector<BatchTiming> replayed_timings_;
   std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept

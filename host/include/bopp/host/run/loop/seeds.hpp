@@ -19,5 +19,8 @@ std::vector<std::uint64_t> evaluation_seeds(std::uint64_t run_seed, std::uint64_
 // The seeds given to the algorithm's and the objective's `create`.
 std::uint64_t algorithm_seed(std::uint64_t run_seed);
 std::uint64_t objective_seed(std::uint64_t run_seed);
+// The seed of the [run] initial_design: a stream of its own, so every algorithm of a run seed
+// gets the same design.
+std::uint64_t design_seed(std::uint64_t run_seed);
 
 }  // namespace bopp::host

@@ -24,6 +24,7 @@ struct RecordedEvaluation {
   std::string message;  // why it failed
   std::uint64_t seed = 0;
   double seconds = 0.0;  // evaluation wall time
+  bool design = false;   // a point of the [run] initial_design, not asked of the algorithm
   // Written as `regret`, `simple_regret` and `cumulative_regret` when the objective declares
   // its optimum (a missing value as null); absent otherwise.
   std::optional<RegretSoFar> regret;
@@ -57,6 +58,7 @@ class EvaluationLineWriter {
   nlohmann::json *seed_, *time_;
   // Added to the line at the first evaluation that carries regret.
   nlohmann::json *regret_ = nullptr, *simple_regret_ = nullptr, *cumulative_regret_ = nullptr;
+  nlohmann::json* design_ = nullptr;
 };
 
 // Reads every line of an evaluations.jsonl; a line that does not read is an Error naming it.

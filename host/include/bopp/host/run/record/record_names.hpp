@@ -62,6 +62,7 @@ inline constexpr const char* kY = "y";          // also in run.json's `best`
 inline constexpr const char* kBatch = "batch";
 // run.json, evaluations.jsonl and log.jsonl
 inline constexpr const char* kMessage = "message";
+inline constexpr const char* kDesign = "design";  // true on the points of an initial design
 // run.json and log.jsonl
 inline constexpr const char* kEvaluations = "evaluations";
 // evaluations.jsonl
@@ -69,6 +70,9 @@ inline constexpr const char* kSimpleRegret = "simple_regret";
 inline constexpr const char* kCumulativeRegret = "cumulative_regret";
 // batches.jsonl
 inline constexpr const char* kPoints = "points";
+inline constexpr const char* kInitialDesign = "initial_design";
+inline constexpr const char* kKind = "kind";  // in `initial_design`
+inline constexpr const char* kPath = "path";  // in `initial_design`
 inline constexpr const char* kAskTime = "ask_time";
 inline constexpr const char* kEvaluationTime = "evaluation_time";
 inline constexpr const char* kTellTime = "tell_time";

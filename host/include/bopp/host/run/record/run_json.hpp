@@ -43,6 +43,14 @@ struct RunTimes {
 
 // What run.json says as a run starts: who runs what. It is written with this bopp's version
 // and ABI, status "running", the start time, and the fields the end fills in as null.
+// The [run] initial_design a run started from: how many points it evaluated, of which kind, from
+// which file (kind 'file').
+struct DesignRecord {
+  std::uint64_t points = 0;
+  std::string kind;
+  std::string path;
+};
+
 struct RunStart {
   std::string experiment;  // the experiment file
   PluginIdentity objective;
@@ -60,6 +68,7 @@ struct RunStart {
   // The folder the run was started in, absolute: relative paths in the experiment (a command's
   // argv, a dataset's file) were taken from it, and `bopp resume` takes them from it again.
   std::string working_folder;
+  std::optional<DesignRecord> initial_design;
 };
 
 // What run.json says once the run has ended; written with the end time.
