@@ -216,6 +216,23 @@ TEST(InitialDesign, BadSettingsAreRefusedInOneLineNamingWhatIsWrong) {
   }
 }
 
+// The key is read apart from [run]'s schema, yet a misspelling of it is suggested like any key.
+TEST(InitialDesign, AMisspeltKeyIsNamedAndTheRightOneSuggested) {
+  const std::string text =
+      "[run]\nseed = 5\nbudget = 12\ninitial_desgn = { points = 3 }\n"
+      "[objective]\nname = 'branin'\n[algorithm]\nname = 'random'\n";
+  try {
+    Experiment::parse(text, "exp.toml");
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("exp.toml:4: [run] unknown key 'initial_desgn'"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("initial_design (a table)"), std::string::npos) << message;
+    EXPECT_NE(message.find("did you mean 'initial_design'?"), std::string::npos) << message;
+  }
+}
+
 TEST(InitialDesign, TheHostAloneSetsDesignFromHost) {
   Experiment e = Experiment::parse(
       "[run]\nbudget = 5\n[objective]\nname = 'branin'\n[algorithm]\nname = 'gpbo'\n"

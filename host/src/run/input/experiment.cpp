@@ -105,9 +105,12 @@ toml::table take_table(toml::table& document, const std::string& section,
 // check_table, but a refused value that a --set option put there (a node with no place in the
 // file) is blamed on that option: the last of `overrides` naming `kind`.key or
 // `kind`.`plugin`.key (`kind` a section; `plugin` "" for [run] and [evaluator]).
+// `tables`: keys of the section read apart, before the schema (tables such as [run]
+// initial_design), named in an unknown key's message and its suggestion all the same.
 void check_section(toml::table& table, ParamList params, const std::string& owner,
                    const std::string& context, const std::string& source, const std::string& kind,
-                   const std::string& plugin, const std::vector<std::string>& overrides) {
+                   const std::string& plugin, const std::vector<std::string>& overrides,
+                   const std::vector<std::string>& tables = {}) {
   try {
     bopp::apply_schema(table, params, owner);
   } catch (const bopp::SchemaError& e) {
@@ -122,7 +125,14 @@ void check_section(toml::table& table, ParamList params, const std::string& owne
         }
       }
     }
-    throw Error(place + context + schema_message(e, params));
+    std::string message = e.what();
+    if (message.rfind("unknown key", 0) == 0) {
+      std::vector<std::string> known = param_names(params);
+      for (const std::string& t : tables) message += ", " + t + " (a table)";
+      known.insert(known.end(), tables.begin(), tables.end());
+      message += did_you_mean(e.key(), known);
+    }
+    throw Error(place + context + message);
   }
 }
 
@@ -282,7 +292,8 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     design = std::move(*node->as_table());
     run.erase("initial_design");
   }
-  check_section(run, params_of(run_schema()), "[run]", "[run] ", source, "run", "", overrides);
+  check_section(run, params_of(run_schema()), "[run]", "[run] ", source, "run", "", overrides,
+                {"initial_design"});
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
   e.budget = static_cast<std::uint64_t>(*run["budget"].value<std::int64_t>());
   e.batch = static_cast<std::uint64_t>(*run["batch"].value<std::int64_t>());
