@@ -1,10 +1,10 @@
 #include "la_minucb.hpp"
 
+#include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/gradient_batch_settings.hpp>
 #include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <vector>
 
 namespace bopp::minucb {
@@ -138,13 +138,9 @@ void LaMinUcb::tell(const Points& X, const Eigen::VectorXd& y,
   if (awaiting_design_) {
     awaiting_design_ = false;
     // The iterate starts at the design's best point (x0 when every design point failed).
-    double best = -std::numeric_limits<double>::infinity();
-    for (const Eigen::Index r : bo::successful_rows(y, status)) {
-      if (y[r] > best) {
-        best = y[r];
-        x_ = X.row(r).transpose();
-      }
-    }
+    const std::vector<Eigen::Index> rows = bo::successful_rows(y, status);
+    if (!rows.empty())
+      x_ = bo::best_observed(X(rows, Eigen::all), y(rows), problem_.lower, problem_.upper);
   }
 }
 

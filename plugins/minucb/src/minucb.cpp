@@ -1,11 +1,12 @@
 #include "minucb.hpp"
 
+#include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/gradient_trace.hpp>
 #include <bopp/bo/successful_rows.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <utility>
+#include <vector>
 
 namespace bopp::minucb {
 
@@ -78,13 +79,9 @@ void MinUcb::tell(const Points& X, const Eigen::VectorXd& y, std::span<const std
   if (awaiting_design_) {
     awaiting_design_ = false;
     // The iterate starts at the design's best point (x0 when every design point failed).
-    double best = -std::numeric_limits<double>::infinity();
-    for (const Eigen::Index r : bo::successful_rows(y, status)) {
-      if (y[r] > best) {
-        best = y[r];
-        x_ = X.row(r).transpose();
-      }
-    }
+    const std::vector<Eigen::Index> rows = bo::successful_rows(y, status);
+    if (!rows.empty())
+      x_ = bo::best_observed(X(rows, Eigen::all), y(rows), problem_.lower, problem_.upper);
   }
 }
 
