@@ -1,0 +1,39 @@
+// Work that Ctrl-C can interrupt: the main thread waits for it with the GIL free, takes Python's
+// pending signals every few milliseconds, and raises KeyboardInterrupt while the work goes on.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <functional>
+#include <memory>
+
+namespace bopp::python {
+
+// True on the interpreter's main thread, the only one Python's signal handlers run on.
+bool on_main_thread();
+
+// One worker thread (started on first use) running one job at a time. From the main thread a
+// job runs on the worker while the caller waits interruptibly: a signal whose Python handler
+// raises (SIGINT: KeyboardInterrupt) ends the wait with that exception, and the job completes
+// on its own; the next call waits for it first. From any other thread the job runs in place.
+// The GIL is released while the job runs: a job never touches Python, and owns (shares) what
+// it works on, since it may outlive its caller.
+class Interruptible {
+ public:
+  Interruptible();
+  Interruptible(const Interruptible&) = delete;
+  Interruptible& operator=(const Interruptible&) = delete;
+  // Ends the worker once its job is done, without waiting for it: an interrupted script exits
+  // at once rather than after a long ask.
+  ~Interruptible();
+
+  // Runs `job` to its end, or throws pybind11::error_already_set (KeyboardInterrupt) when a
+  // signal's handler raised first; the job's own exception is rethrown. Called with the GIL.
+  void run(std::function<void()> job);
+
+ private:
+  struct Shared;
+  std::shared_ptr<Shared> shared_;  // also the worker's, which may outlive this object
+};
+
+}  // namespace bopp::python
