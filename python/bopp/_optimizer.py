@@ -79,6 +79,10 @@ class Optimizer:
         self._core = core
         self._box = box
         self._seed = seed
+        # The problem is fixed: kept here, as tell checks against it at every call.
+        self._dim = int(core.dim)
+        self._lower = np.asarray(core.lower)
+        self._upper = np.asarray(core.upper)
         self._X: list[npt.NDArray[np.float64]] = []
         self._y: list[npt.NDArray[np.float64]] = []
 
@@ -99,7 +103,7 @@ class Optimizer:
         """Tells the values `y` (one per row of X, in the problem's sense; one point and one
         value may be given bare). A row whose value is NaN or infinite, or whose `failed` mark
         is True, is told as a failed evaluation."""
-        rows = encode(self._box, X, "X", self.dim)
+        rows = encode(self._box, X, "X", self._dim)
         try:
             values = np.asarray(y, dtype=np.float64).reshape(-1)
         except (TypeError, ValueError):
@@ -111,26 +115,28 @@ class Optimizer:
             marks = [bool(v) for v in np.asarray(failed).reshape(-1)]
             if len(marks) != rows.shape[0]:
                 raise ValueError(f"failed has {len(marks)} marks for the {rows.shape[0]} points of X")
-        lower, upper = self.lower, self.upper
-        outside = np.flatnonzero(~((rows >= lower) & (rows <= upper)).all(axis=1))
-        if outside.size:
+        inside = (rows >= self._lower) & (rows <= self._upper)
+        if not inside.all():
+            row = int(np.flatnonzero(~inside.all(axis=1))[0])
             raise ValueError(
-                f"X[{outside[0]}] = {rows[outside[0]].tolist()} lies outside the bounds "
-                f"{lower.tolist()} .. {upper.tolist()}"
+                f"X[{row}] = {rows[row].tolist()} lies outside the bounds "
+                f"{self._lower.tolist()} .. {self._upper.tolist()}"
             )
-        told = values.copy()
-        if marks is not None:
-            told[np.asarray(marks)] = np.nan
         try:
             self._core.tell(rows, values, marks)
         except KeyboardInterrupt:
-            self._remember(rows, told)  # the tell completes on its own
+            self._remember(rows, values, marks)  # an interrupted tell completes on its own
             raise
-        self._remember(rows, told)
+        self._remember(rows, values, marks)
 
-    def _remember(self, rows: npt.NDArray[np.float64], values: npt.NDArray[np.float64]) -> None:
-        self._X.append(rows.copy())
-        self._y.append(np.where(np.isfinite(values), values, np.nan))
+    def _remember(
+        self, rows: npt.NDArray[np.float64], values: npt.NDArray[np.float64], marks: Optional[list[bool]]
+    ) -> None:
+        told = np.array(values)  # a copy: the caller may reuse its arrays
+        if marks is not None:
+            told[np.asarray(marks)] = np.nan
+        self._X.append(np.array(rows))
+        self._y.append(told)
 
     def evaluate(self, X: npt.ArrayLike) -> Union[float, npt.NDArray[np.float64]]:
         """The objective plugin's values of X's rows (NaN where an evaluation failed), with the
@@ -139,7 +145,7 @@ class Optimizer:
         if self._box is not None:
             raise TypeError("evaluate needs an objective plugin: this optimizer's problem is a Box")
         bare = np.ndim(X) == 1
-        values = self._core.evaluate(encode(self._box, X, "X", self.dim))
+        values = self._core.evaluate(encode(self._box, X, "X", self._dim))
         return float(values[0]) if bare else values
 
     def recommend(self) -> npt.NDArray[Any]:
@@ -180,17 +186,17 @@ class Optimizer:
     @property
     def dim(self) -> int:
         """Dimensions."""
-        return int(self._core.dim)
+        return self._dim
 
     @property
     def lower(self) -> npt.NDArray[np.float64]:
         """Lower bounds (0 on a categorical dimension)."""
-        return np.asarray(self._core.lower)
+        return self._lower.copy()
 
     @property
     def upper(self) -> npt.NDArray[np.float64]:
         """Upper bounds (k - 1 on a categorical dimension of k levels)."""
-        return np.asarray(self._core.upper)
+        return self._upper.copy()
 
     @property
     def maximize(self) -> bool:
@@ -216,13 +222,17 @@ class Optimizer:
     def X(self) -> npt.NDArray[Any]:
         """The points told, one row each, in the order told (names where the Box gave them)."""
         if not self._X:
-            return decode(self._box, np.empty((0, self.dim)))
+            return decode(self._box, np.empty((0, self._dim)))
         return decode(self._box, np.vstack(self._X))
 
     @property
     def y(self) -> npt.NDArray[np.float64]:
-        """The values told, NaN where an evaluation failed."""
-        return np.concatenate(self._y) if self._y else np.empty(0)
+        """The values told, NaN where an evaluation failed (or was infinite)."""
+        if not self._y:
+            return np.empty(0)
+        y = np.concatenate(self._y)
+        y[~np.isfinite(y)] = np.nan
+        return y
 
     @property
     def best(self) -> Optional[Best]:

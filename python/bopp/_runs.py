@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from typing import Any, Callable, Mapping, Optional, Sequence, TypedDict, Union
+from typing import Any, Callable, Mapping, Optional, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt

@@ -15,6 +15,8 @@ namespace py = pybind11;
 // How long the main thread waits with the GIL free before it takes pending signals: short
 // enough that Ctrl-C feels immediate, long enough to cost nothing.
 constexpr std::chrono::milliseconds kSignalPoll{20};
+// A kind of call that last took less runs in place (interrupted only after it returns).
+constexpr double kQuickSeconds = 1e-3;
 
 }  // namespace
 
@@ -81,19 +83,27 @@ Interruptible::~Interruptible() {
   shared_->changed.notify_all();
 }
 
-void Interruptible::run(std::function<void()> job) {
+void Interruptible::run(std::function<void()> job, Timing& timing) {
   Shared& s = *shared_;
-  if (!on_main_thread()) {
+  const bool main = on_main_thread();
+  if (!main || (timing.last_seconds >= 0.0 && timing.last_seconds < kQuickSeconds)) {
     // A job abandoned by an interrupted call may still run: this one waits for it (without
     // taking signals, which only the main thread can).
-    const py::gil_scoped_release release;
+    const auto start = std::chrono::steady_clock::now();
     {
-      std::unique_lock lock(s.mutex);
-      s.changed.wait(lock, [&] { return s.idle(); });
+      const py::gil_scoped_release release;
+      {
+        std::unique_lock lock(s.mutex);
+        s.changed.wait(lock, [&] { return s.idle(); });
+      }
+      job();
     }
-    job();
+    timing.last_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (main && PyErr_CheckSignals() != 0) throw py::error_already_set();
     return;
   }
+  const auto start = std::chrono::steady_clock::now();
   s.wait_until([&] { return s.idle(); });
   std::uint64_t ticket = 0;
   {
@@ -107,6 +117,8 @@ void Interruptible::run(std::function<void()> job) {
   }
   s.changed.notify_all();
   s.wait_until([&] { return s.finished >= ticket; });
+  timing.last_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::exception_ptr error;
   {
     const std::lock_guard lock(s.mutex);

@@ -15,7 +15,9 @@ bool on_main_thread();
 // One worker thread (started on first use) running one job at a time. From the main thread a
 // job runs on the worker while the caller waits interruptibly: a signal whose Python handler
 // raises (SIGINT: KeyboardInterrupt) ends the wait with that exception, and the job completes
-// on its own; the next call waits for it first. From any other thread the job runs in place.
+// on its own; the next call waits for it first. A job whose kind last took under kQuick runs
+// in place instead, as from any other thread (a hand-over to the worker costs about 10 µs, which
+// a fast ask/tell loop would feel): a signal that came meanwhile is raised once it returns.
 // The GIL is released while the job runs: a job never touches Python, and owns (shares) what
 // it works on, since it may outlive its caller.
 class Interruptible {
@@ -27,9 +29,15 @@ class Interruptible {
   // at once rather than after a long ask.
   ~Interruptible();
 
+  // How long a call of one kind last took; negative before its first call.
+  struct Timing {
+    double last_seconds = -1.0;
+  };
+
   // Runs `job` to its end, or throws pybind11::error_already_set (KeyboardInterrupt) when a
-  // signal's handler raised first; the job's own exception is rethrown. Called with the GIL.
-  void run(std::function<void()> job);
+  // signal's handler raised first (or, for a job run in place, after it); the job's own
+  // exception is rethrown. `timing` is its kind's, read and updated. Called with the GIL.
+  void run(std::function<void()> job, Timing& timing);
 
  private:
   struct Shared;
