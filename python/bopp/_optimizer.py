@@ -102,7 +102,8 @@ class Optimizer:
     ) -> None:
         """Tells the values `y` (one per row of X, in the problem's sense; one point and one
         value may be given bare). A row whose value is NaN or infinite, or whose `failed` mark
-        is True, is told as a failed evaluation."""
+        is True, is told as a failed evaluation. A point outside the bounds raises
+        bopp.ConfigError (a ValueError)."""
         rows = encode(self._box, X, "X", self._dim)
         try:
             values = np.asarray(y, dtype=np.float64).reshape(-1)
@@ -115,13 +116,6 @@ class Optimizer:
             marks = [bool(v) for v in np.asarray(failed).reshape(-1)]
             if len(marks) != rows.shape[0]:
                 raise ValueError(f"failed has {len(marks)} marks for the {rows.shape[0]} points of X")
-        inside = (rows >= self._lower) & (rows <= self._upper)
-        if not inside.all():
-            row = int(np.flatnonzero(~inside.all(axis=1))[0])
-            raise ValueError(
-                f"X[{row}] = {rows[row].tolist()} lies outside the bounds "
-                f"{self._lower.tolist()} .. {self._upper.tolist()}"
-            )
         try:
             self._core.tell(rows, values, marks)
         except KeyboardInterrupt:

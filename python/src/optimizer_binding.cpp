@@ -122,7 +122,7 @@ class PyOptimizer {
   RowPoints ask(std::size_t max_points) {
     auto slot = std::make_shared<std::optional<RowPoints>>();
     try {
-      run(ask_timing_, [core = core_, slot, max_points] {
+      run(ask_timing_, ErrorKind::plugin, [core = core_, slot, max_points] {
         const std::lock_guard lock(core->mutex);
         {
           const std::lock_guard claims(core->claims_mutex);
@@ -149,7 +149,8 @@ class PyOptimizer {
     if (!failed.is_none()) given = failed.cast<std::vector<bool>>();
     // A span needs contiguous bools, which std::vector<bool> does not hold.
     auto marks = std::make_shared<std::vector<char>>(given.begin(), given.end());
-    run(tell_timing_, [core = core_, X, values = std::move(values), marks] {
+    // The host checks the points against the bounds: a point outside is the caller's error.
+    run(tell_timing_, ErrorKind::config, [core = core_, X, values = std::move(values), marks] {
       const std::lock_guard lock(core->mutex);
       const auto* first = reinterpret_cast<const bool*>(marks->data());
       core->optimizer->tell(X, values, std::span<const bool>(first, marks->size()));
@@ -158,7 +159,7 @@ class PyOptimizer {
 
   Eigen::VectorXd evaluate(const RowPoints& X) {
     auto out = std::make_shared<std::vector<host::Evaluation>>();
-    run(evaluate_timing_, [core = core_, X, out] {
+    run(evaluate_timing_, ErrorKind::plugin, [core = core_, X, out] {
       const std::lock_guard lock(core->mutex);
       *out = core->optimizer->evaluate(X);
     });
@@ -171,7 +172,7 @@ class PyOptimizer {
 
   Eigen::VectorXd recommend() {
     auto out = std::make_shared<Eigen::VectorXd>();
-    run(other_timing_, [core = core_, out] {
+    run(other_timing_, ErrorKind::plugin, [core = core_, out] {
       const std::lock_guard lock(core->mutex);
       *out = core->optimizer->recommend();
     });
@@ -183,7 +184,7 @@ class PyOptimizer {
 
   py::bytes to_bytes() {
     auto bytes = std::make_shared<std::vector<std::uint8_t>>();
-    run(other_timing_, [core = core_, bytes] {
+    run(other_timing_, ErrorKind::plugin, [core = core_, bytes] {
       const std::lock_guard lock(core->mutex);
       *bytes = core->optimizer->save();
     });
@@ -220,10 +221,10 @@ class PyOptimizer {
 
  private:
   // A call of the algorithm or the objective: interruptible from the main thread, its host
-  // errors raised as plugin errors.
+  // errors raised as `kind`.
   template <class Job>
-  void run(Interruptible::Timing& timing, Job&& job) {
-    translated(ErrorKind::plugin, [&] { calls_.run(std::forward<Job>(job), timing); });
+  void run(Interruptible::Timing& timing, ErrorKind kind, Job&& job) {
+    translated(kind, [&] { calls_.run(std::forward<Job>(job), timing); });
   }
 
   std::shared_ptr<Core> core_;

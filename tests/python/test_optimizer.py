@@ -104,7 +104,7 @@ def test_told_shapes_and_bounds_are_checked():
         opt.tell(np.zeros((2, 2)), [1.0])
     with pytest.raises(ValueError, match="failed has 1 marks"):
         opt.tell(np.zeros((2, 2)), [1.0, 2.0], failed=[True])
-    with pytest.raises(ValueError, match=r"X\[0\] = \[2.0, 2.0\] lies outside the bounds"):
+    with pytest.raises(ValueError, match=r"tell: point 0 has x\[0\] = 2.000000 outside the bounds"):
         opt.tell(np.full((1, 2), 2.0), [1.0])
     with pytest.raises(TypeError, match="evaluate needs an objective plugin"):
         opt.evaluate(np.zeros((1, 2)))
