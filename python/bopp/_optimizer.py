@@ -89,8 +89,9 @@ class Optimizer:
     def ask(self, max_points: int = 1) -> npt.NDArray[Any]:
         """Up to `max_points` points, an (n, dim) array (1 <= n <= max_points), integer
         coordinates rounded, a categorical dimension's names where the Box gave them. The GIL
-        is released while the algorithm works; Ctrl-C raises KeyboardInterrupt at once, and the
-        points of the interrupted ask are what the next ask returns."""
+        is released while the algorithm works. Ctrl-C raises KeyboardInterrupt (at once, unless
+        the previous ask took under 1 ms: then as this one returns), and the points of the
+        interrupted ask are what the next ask returns."""
         max_points = check_count("max_points", max_points, 1)
         return decode(self._box, self._core.ask(max_points))
 

@@ -15,7 +15,7 @@ bool on_main_thread();
 // One worker thread (started on first use) running one job at a time. From the main thread a
 // job runs on the worker while the caller waits interruptibly: a signal whose Python handler
 // raises (SIGINT: KeyboardInterrupt) ends the wait with that exception, and the job completes
-// on its own; the next call waits for it first. A job whose kind last took under kQuick runs
+// on its own; the next call waits for it first. A job whose kind last took under 1 ms runs
 // in place instead, as from any other thread (a hand-over to the worker costs about 10 µs, which
 // a fast ask/tell loop would feel): a signal that came meanwhile is raised once it returns.
 // The GIL is released while the job runs: a job never touches Python, and owns (shares) what
