@@ -18,6 +18,7 @@ from ._box import Box
 from ._optimizer import Best, Optimizer
 from ._records import BenchRecord, BenchRun, RunRecord, read_bench, read_run
 from ._runs import describe, list_plugins, run
+from ._space import Integer, Space
 
 __all__ = [
     "Best",
@@ -26,10 +27,12 @@ __all__ = [
     "Box",
     "ConfigError",
     "Error",
+    "Integer",
     "Optimizer",
     "PluginError",
     "RunError",
     "RunRecord",
+    "Space",
     "__version__",
     "describe",
     "list_plugins",

@@ -12,6 +12,7 @@ import numpy.typing as npt
 from . import _bopp
 from ._box import Box, decode, encode
 from ._checks import check_count, check_type
+from ._space import Space
 
 PathLike = Union[str, "os.PathLike[str]"]
 PluginPath = Union[None, PathLike, Sequence[PathLike]]
@@ -33,7 +34,8 @@ class Optimizer:
         X = opt.ask(4)          # (n, dim) float64 array, one row a point, 1 <= n <= 4
         opt.tell(X, f(X))       # values in the problem's sense; NaN marks a failed evaluation
 
-    `objective_info` is a bopp.Box (minimized unless maximize=True) or the name of an objective
+    `objective_info` is a bopp.Box (minimized unless maximize=True), a bopp.Space of named
+    parameters (its Box), or the name of an objective
     plugin, whose problem is then solved (configured by `objective_config`; evaluate()
     evaluates it with the seeds `bopp run` uses). `config` holds the algorithm's keys, checked
     and completed with defaults exactly as `bopp run` checks an [algorithm] table. For the same
@@ -48,14 +50,16 @@ class Optimizer:
         self,
         algorithm: str,
         *,
-        objective_info: Union[str, Box],
+        objective_info: Union[str, Box, Space],
         seed: int = 0,
         config: Optional[Mapping[str, Any]] = None,
         objective_config: Optional[Mapping[str, Any]] = None,
         plugin_path: PluginPath = None,
     ) -> None:
         check_type("algorithm", algorithm, str)
-        check_type("objective_info", objective_info, (str, Box))
+        check_type("objective_info", objective_info, (str, Box, Space))
+        if isinstance(objective_info, Space):
+            objective_info = objective_info.box()
         seed = check_count("seed", seed)
         if config is not None:
             check_type("config", config, Mapping)

@@ -13,6 +13,7 @@ from . import _bopp
 from ._box import Box, decode
 from ._checks import check_type
 from ._optimizer import PathLike, PluginPath
+from ._space import Space
 
 Objective = Callable[[npt.NDArray[Any]], float]
 
@@ -75,9 +76,11 @@ class _Decoded:
 
 
 def _as_box(problem: object) -> Optional[Box]:
-    """A Box, or bounds as (lower, upper) pairs; None for a plugin's table."""
+    """A Box, a Space's Box, or bounds as (lower, upper) pairs; None for a plugin's table."""
     if isinstance(problem, Box):
         return problem
+    if isinstance(problem, Space):
+        return problem.box()
     if isinstance(problem, (list, tuple)) and problem and all(
         isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in problem
     ):
@@ -104,7 +107,7 @@ def run(
     `objective`, a callable, evaluates the points in place of the [objective] plugin:
     `objective(x)` gets one point (a 1-D array) and returns a float; an exception or NaN is a
     failed evaluation with the exception's one line as its message. The dict's "objective"
-    may then be a bopp.Box, or bounds as (lower, upper) pairs, instead of a plugin's table:
+    may then be a bopp.Box, a bopp.Space or bounds as (lower, upper) pairs, instead of a plugin's table:
     the record has regret only when the Box gives its `optimum`. Only the serial [evaluator]
     may run a callable; the GIL is taken only while it is called.
 

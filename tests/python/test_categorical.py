@@ -68,3 +68,18 @@ def test_a_run_gives_the_callable_names_and_records_indices(tmp_path):
     run_json = json.loads((tmp_path / "record" / "run.json").read_text())
     assert run_json["objective"]["name"] == "python:test_a_run_gives_the_callable_names_and_records_indices.<locals>.f"
     assert np.isfinite(result["best"]["y"])
+
+
+def test_a_space_of_named_parameters():
+    space = bopp.Space({"thickness": (0.1, 1.0), "ribs": bopp.Integer(2, 12), "material": MATERIALS})
+    opt = bopp.Optimizer("random", objective_info=space, seed=4)
+    assert opt.lower.tolist() == [0.1, 2.0, 0.0] and opt.upper.tolist() == [1.0, 12.0, 2.0]
+    points = space.named(opt.ask(5))
+    assert [list(p) for p in points] == [["thickness", "ribs", "material"]] * 5
+    assert all(isinstance(p["ribs"], int) and p["material"] in MATERIALS for p in points)
+    opt.tell([space.row(p) for p in points], [p["thickness"] + p["ribs"] for p in points])
+    assert space.named([opt.best.x])[0]["thickness"] == min(points, key=lambda p: p["thickness"] + p["ribs"])["thickness"]
+    with pytest.raises(KeyError, match="no parameter named 'colour'"):
+        space.row({"colour": "red"})
+    with pytest.raises(TypeError, match="Space parameter 'x'"):
+        bopp.Space({"x": 3})
