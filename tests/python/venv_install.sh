@@ -9,11 +9,11 @@ set -euo pipefail
 build=$1 source=$2 python=$3
 venv=$build/python-venv
 unset PYTHONPATH
-start=$(date +%s.%N)
+start=$(date +%s%N)
 rm -rf "$venv"
 "$python" -m venv --system-site-packages "$venv"
 log=$build/python-venv.log
 (cd "$source" && BOPP_CMAKE_BUILD_DIR="$build" "$venv/bin/pip" install --no-index \
     --no-build-isolation --disable-pip-version-check -q .) > "$log" 2>&1 \
     || { cat "$log"; echo "venv_install: pip install . failed" >&2; exit 1; }
-echo "venv_install: bopp installed into $venv in $(echo "$(date +%s.%N) - $start" | bc) s"
+echo "venv_install: bopp installed into $venv in $(( ($(date +%s%N) - start) / 1000000 )) ms"
