@@ -22,8 +22,10 @@ packages=(
   # about 45 s to install with its 24 packages
   chromium
   python3 python3-sklearn
-  # the Python module (python/) and its tests
-  pybind11-dev python3-dev python3-numpy python3-pytest
+  # the Python module (python/) and its tests; mypy checks its types (tests/python/test_examples.py),
+  # python3-venv makes the venv that `pip install .` is tested in (tests/packaging/pip_test.sh)
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-mypy python3-venv python3-pip
+  python3-setuptools python3-wheel
 )
 
 missing=()

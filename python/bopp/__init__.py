@@ -5,31 +5,38 @@
     for _ in range(30):
         X = opt.ask()                  # numpy array, one row a point
         opt.tell(X, my_simulator(X))   # numpy values; NaN or a `failed` mask marks failures
-    print(opt.recommend())
+    print(opt.recommend(), opt.best)
 
-bopp.run(experiment) runs a whole experiment and writes `bopp run`'s record;
-bopp.list_plugins() and bopp.describe(name) show the plugins found. Errors raise bopp.Error.
+bopp.run(experiment) runs a whole experiment and writes `bopp run`'s record, which
+bopp.read_run(folder) reads back as arrays; bopp.list_plugins() and bopp.describe(name) show
+the plugins found. Errors: TypeError and ValueError for bad arguments, bopp.Error's subclasses
+(ConfigError, PluginError, RunError) for what bopp refuses; Ctrl-C raises KeyboardInterrupt.
 """
 
-from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from ._bopp import ConfigError, Error, PluginError, RunError, __version__
+from ._box import Box
+from ._optimizer import Best, Optimizer
+from ._records import BenchRecord, BenchRun, RunRecord, read_bench, read_run
+from ._runs import describe, list_plugins, run
+from ._space import Integer, Space
 
-from ._bopp import Error, Optimizer, describe, list_plugins, run
-
-__all__ = ["Box", "Error", "Optimizer", "describe", "list_plugins", "run"]
-
-
-@dataclass(frozen=True)
-class Box:
-    """A box problem given directly: bounds per dimension, minimized unless `maximize`.
-
-    `integer`, when given, marks each dimension that takes only whole numbers; the points
-    asked have those coordinates rounded. `candidates`, when given, is a finite set of points
-    (an (n, dim) array inside the bounds), the domain of algorithms that need one (bbkb, ...).
-    """
-
-    lower: Sequence[float]
-    upper: Sequence[float]
-    integer: Optional[Sequence[bool]] = None
-    candidates: Optional[Any] = None
-    maximize: bool = False
+__all__ = [
+    "Best",
+    "BenchRecord",
+    "BenchRun",
+    "Box",
+    "ConfigError",
+    "Error",
+    "Integer",
+    "Optimizer",
+    "PluginError",
+    "RunError",
+    "RunRecord",
+    "Space",
+    "__version__",
+    "describe",
+    "list_plugins",
+    "read_bench",
+    "read_run",
+    "run",
+]

@@ -4,9 +4,15 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace bopp::python {
 namespace {
@@ -33,25 +39,49 @@ std::string one_line(const py::error_already_set& e) {
 
 class CallableEvaluator final : public host::Evaluator {
  public:
-  explicit CallableEvaluator(py::object callable)
-      : callable_(std::move(callable)), name_(callable_objective_name(callable_)) {}
+  CallableEvaluator(py::object callable, std::function<void()> interrupt, std::uint32_t threads)
+      : callable_(std::move(callable)),
+        name_(callable_objective_name(callable_)),
+        interrupt_(std::move(interrupt)),
+        threads_(threads) {}
 
   ~CallableEvaluator() override {
     const py::gil_scoped_acquire gil;
     callable_ = py::object();
   }
 
+  // Point by point; with threads, each takes the next point, holding the GIL only inside the
+  // call. The results land at their rows whatever the order, so the record is the same.
   void evaluate(const bopp::Points& X, std::span<const std::uint64_t>,
                 std::span<host::Evaluation> out) override {
-    for (Eigen::Index r = 0; r < X.rows(); ++r) {
-      const auto start = Clock::now();
-      host::Evaluation& e = out[static_cast<std::size_t>(r)];
-      e = call(host::point_of(X, r));
-      e.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    }
+    std::atomic<Eigen::Index> next{0};
+    std::mutex failure_mutex;
+    std::exception_ptr failure;
+    const auto work = [&] {
+      for (Eigen::Index r = next++; r < X.rows(); r = next++) {
+        try {
+          const auto start = Clock::now();
+          host::Evaluation& e = out[static_cast<std::size_t>(r)];
+          e = call(host::point_of(X, r));
+          e.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        } catch (...) {
+          const std::lock_guard lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+          next = X.rows();
+        }
+      }
+    };
+    const auto helpers = std::min<Eigen::Index>(std::max<std::uint32_t>(threads_, 1), X.rows());
+    std::vector<std::thread> pool;
+    for (Eigen::Index t = 1; t < helpers; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
   }
 
-  std::string describe() const override { return "serial"; }
+  std::string describe() const override {
+    return threads_ == 0 ? "serial" : "threads (" + std::to_string(threads_) + ")";
+  }
 
  private:
   host::Evaluation call(std::span<const double> x) {
@@ -69,7 +99,9 @@ class CallableEvaluator final : public host::Evaluator {
                                   : "the objective returned an infinite value";
       }
     } catch (py::error_already_set& error) {
-      if (!error.matches(PyExc_Exception)) {
+      if (error.matches(PyExc_KeyboardInterrupt)) {
+        interrupt_();  // the run stops after this batch, as on SIGINT
+      } else if (!error.matches(PyExc_Exception)) {
         throw host::Error(name_ + " raised " + one_line(error) + "; the run stops");
       }
       e.message = one_line(error);
@@ -79,6 +111,8 @@ class CallableEvaluator final : public host::Evaluator {
 
   py::object callable_;
   std::string name_;
+  std::function<void()> interrupt_;
+  std::uint32_t threads_;  // 0: serial
 };
 
 }  // namespace
@@ -90,8 +124,10 @@ std::string callable_objective_name(const py::handle& callable) {
   return "python:" + py::str(named.attr("__qualname__")).cast<std::string>();
 }
 
-std::unique_ptr<host::Evaluator> make_callable_evaluator(py::object callable) {
-  return std::make_unique<CallableEvaluator>(std::move(callable));
+std::unique_ptr<host::Evaluator> make_callable_evaluator(py::object callable,
+                                                         std::function<void()> interrupt,
+                                                         std::uint32_t threads) {
+  return std::make_unique<CallableEvaluator>(std::move(callable), std::move(interrupt), threads);
 }
 
 }  // namespace bopp::python

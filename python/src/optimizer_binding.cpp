@@ -1,7 +1,9 @@
 // bopp.Optimizer: host::Optimizer with NumPy arrays in and out, the GIL released while the
 // algorithm or the objective plugin works.
 #include "bindings.hpp"
+#include "interruptible.hpp"
 #include "plugin_folders.hpp"
+#include "python_errors.hpp"
 #include "toml_from_python.hpp"
 
 #include <bopp/host/common/errors.hpp>
@@ -18,6 +20,8 @@
 #include <iterator>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace bopp::python {
@@ -27,8 +31,9 @@ namespace py = pybind11;
 // Row-major, as NumPy's default layout: ask's answer becomes an array without a copy.
 using RowPoints = bopp::Points;
 
-// The Box (bopp.Box, or any object with `lower` and `upper`; `integer`, `candidates` and
-// `maximize` are optional) as a problem.
+// The problem bopp.Optimizer passes: an object with `lower`, `upper`, `kinds` (None, or one of
+// "continuous", "integer", "categorical" per dimension), `candidates` (None or an (n, dim)
+// array) and `maximize`, checked in Python already.
 bopp::Problem problem_of_box(const py::object& box) {
   bopp::Problem p;
   const auto lower = box.attr("lower").cast<std::vector<double>>();
@@ -37,17 +42,15 @@ bopp::Problem problem_of_box(const py::object& box) {
       Eigen::Map<const Eigen::VectorXd>(lower.data(), static_cast<Eigen::Index>(lower.size()));
   p.upper =
       Eigen::Map<const Eigen::VectorXd>(upper.data(), static_cast<Eigen::Index>(upper.size()));
-  if (py::hasattr(box, "integer") && !box.attr("integer").is_none()) {
-    for (const bool integer : box.attr("integer").cast<std::vector<bool>>()) {
-      p.kinds.push_back(integer ? bopp::DimensionKind::integer : bopp::DimensionKind::continuous);
+  if (!box.attr("kinds").is_none()) {
+    for (const auto& kind : box.attr("kinds").cast<std::vector<std::string>>()) {
+      p.kinds.push_back(kind == "integer"       ? bopp::DimensionKind::integer
+                        : kind == "categorical" ? bopp::DimensionKind::categorical
+                                                : bopp::DimensionKind::continuous);
     }
   }
-  if (py::hasattr(box, "candidates") && !box.attr("candidates").is_none()) {
-    p.candidates = box.attr("candidates").cast<bopp::Points>();
-  }
-  if (py::hasattr(box, "maximize") && box.attr("maximize").cast<bool>()) {
-    p.sense = bopp::Sense::maximize;
-  }
+  if (!box.attr("candidates").is_none()) p.candidates = box.attr("candidates").cast<bopp::Points>();
+  if (box.attr("maximize").cast<bool>()) p.sense = bopp::Sense::maximize;
   return p;
 }
 
@@ -55,95 +58,137 @@ std::vector<double> flat_values(const py::array_t<double, py::array::forcecast>&
   return {y.data(), y.data() + y.size()};
 }
 
-// One Optimizer and the registry whose libraries it uses; a mutex keeps Python threads from
-// calling into one algorithm instance at once.
+// What a call works on, shared by the PyOptimizer and its calls' jobs: a job interrupted by
+// Ctrl-C goes on after its caller has gone, even after the PyOptimizer is destroyed.
+struct Core {
+  std::shared_ptr<const host::PluginRegistry> registry;  // the libraries the optimizer uses
+  std::unique_ptr<host::Optimizer> optimizer;
+  std::mutex mutex;  // one call at a time into the algorithm, from any thread
+  // The slot of an ask interrupted by a signal, filled when that ask ends.
+  std::mutex claims_mutex;
+  std::shared_ptr<std::optional<RowPoints>> interrupted_ask;
+};
+
+// One Optimizer, its calls run through an Interruptible, so Ctrl-C stops a long ask.
 class PyOptimizer {
  public:
   PyOptimizer(const std::string& algorithm, const py::object& objective_info, std::uint64_t seed,
               const py::object& config, const py::object& objective_config,
               const py::object& plugin_path)
-      : registry_(plugin_registry(plugin_path)) {
+      : core_(std::make_shared<Core>()) {
+    core_->registry = plugin_registry(plugin_path);
+    const host::PluginRegistry& registry = *core_->registry;
     host::OptimizerSettings settings;
     settings.source = "bopp.Optimizer";
     settings.algorithm.name = algorithm;
+    if (registry.find_algorithm(algorithm) == nullptr) {
+      raise_error(ErrorKind::plugin, "bopp.Optimizer: no algorithm named '" + algorithm +
+                                         "'; bopp.list_plugins() shows what is installed");
+    }
     if (!config.is_none()) settings.algorithm.config = toml_from_dict(config, "config");
     if (py::isinstance<py::str>(objective_info)) {
       settings.objective.emplace();
       settings.objective->name = objective_info.cast<std::string>();
+      if (registry.find_objective(settings.objective->name) == nullptr) {
+        raise_error(ErrorKind::plugin, "bopp.Optimizer: no objective named '" +
+                                           settings.objective->name +
+                                           "'; bopp.list_plugins() shows what is installed");
+      }
       if (!objective_config.is_none()) {
         settings.objective->config = toml_from_dict(objective_config, "objective_config");
       }
     } else {
-      if (!objective_config.is_none()) {
-        throw host::Error(
-            "bopp.Optimizer: objective_config is for an objective plugin; "
-            "objective_info is a Box");
-      }
       settings.problem = problem_of_box(objective_info);
     }
     settings.seed = seed;
-    const py::gil_scoped_release release;
-    optimizer_ = std::make_unique<host::Optimizer>(*registry_, std::move(settings));
+    translated(ErrorKind::config, [&] {
+      const py::gil_scoped_release release;
+      core_->optimizer = std::make_unique<host::Optimizer>(registry, std::move(settings));
+    });
   }
 
+  // Made again from Optimizer.save's bytes (load, unpickling).
+  PyOptimizer(const std::string& bytes, const std::string& source, const py::object& plugin_path)
+      : core_(std::make_shared<Core>()) {
+    core_->registry = plugin_registry(plugin_path);
+    translated(ErrorKind::config, [&] {
+      const py::gil_scoped_release release;
+      const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+      core_->optimizer = host::Optimizer::load(*core_->registry, {data, bytes.size()}, source);
+    });
+  }
+
+  // An interrupted ask's points are not lost: the ask goes on, and the next ask returns them.
   RowPoints ask(std::size_t max_points) {
-    const py::gil_scoped_release release;
-    const std::lock_guard lock(mutex_);
-    return optimizer_->ask(max_points);
+    auto slot = std::make_shared<std::optional<RowPoints>>();
+    try {
+      run(ask_timing_, ErrorKind::plugin, [core = core_, slot, max_points] {
+        const std::lock_guard lock(core->mutex);
+        {
+          const std::lock_guard claims(core->claims_mutex);
+          const auto earlier = std::exchange(core->interrupted_ask, nullptr);
+          if (earlier && earlier->has_value()) {
+            *slot = std::move(*earlier);
+            return;
+          }
+        }
+        *slot = core->optimizer->ask(max_points);
+      });
+    } catch (py::error_already_set&) {
+      const std::lock_guard claims(core_->claims_mutex);
+      core_->interrupted_ask = slot;
+      throw;
+    }
+    return std::move(**slot);
   }
 
   void tell(const RowPoints& X, const py::array_t<double, py::array::forcecast>& y,
             const py::object& failed) {
-    const std::vector<double> values = flat_values(y);
+    std::vector<double> values = flat_values(y);
     std::vector<bool> given;
     if (!failed.is_none()) given = failed.cast<std::vector<bool>>();
     // A span needs contiguous bools, which std::vector<bool> does not hold.
-    const auto marks = std::make_unique<bool[]>(given.size());
-    std::copy(given.begin(), given.end(), marks.get());
-    const py::gil_scoped_release release;
-    const std::lock_guard lock(mutex_);
-    const std::span<const bool> mask(marks.get(), given.size());
-    optimizer_->tell(X, values, mask);
+    auto marks = std::make_shared<std::vector<char>>(given.begin(), given.end());
+    // The host checks the points against the bounds: a point outside is the caller's error.
+    run(tell_timing_, ErrorKind::config, [core = core_, X, values = std::move(values), marks] {
+      const std::lock_guard lock(core->mutex);
+      const auto* first = reinterpret_cast<const bool*>(marks->data());
+      core->optimizer->tell(X, values, std::span<const bool>(first, marks->size()));
+    });
   }
 
   Eigen::VectorXd evaluate(const RowPoints& X) {
-    std::vector<host::Evaluation> out;
-    {
-      const py::gil_scoped_release release;
-      const std::lock_guard lock(mutex_);
-      out = optimizer_->evaluate(X);
-    }
-    Eigen::VectorXd y(static_cast<Eigen::Index>(out.size()));
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      y[static_cast<Eigen::Index>(i)] = out[i].ok ? out[i].y : std::nan("");
+    auto out = std::make_shared<std::vector<host::Evaluation>>();
+    run(evaluate_timing_, ErrorKind::plugin, [core = core_, X, out] {
+      const std::lock_guard lock(core->mutex);
+      *out = core->optimizer->evaluate(X);
+    });
+    Eigen::VectorXd y(static_cast<Eigen::Index>(out->size()));
+    for (std::size_t i = 0; i < out->size(); ++i) {
+      y[static_cast<Eigen::Index>(i)] = (*out)[i].ok ? (*out)[i].y : std::nan("");
     }
     return y;
   }
 
   Eigen::VectorXd recommend() {
-    const py::gil_scoped_release release;
-    const std::lock_guard lock(mutex_);
-    return optimizer_->recommend();
+    auto out = std::make_shared<Eigen::VectorXd>();
+    run(other_timing_, ErrorKind::plugin, [core = core_, out] {
+      const std::lock_guard lock(core->mutex);
+      *out = core->optimizer->recommend();
+    });
+    return *out;
   }
 
-  const host::Optimizer& get() const { return *optimizer_; }
-
-  // Made again from Optimizer.save's bytes (load, unpickling).
-  PyOptimizer(const std::string& bytes, const std::string& source, const py::object& plugin_path)
-      : registry_(plugin_registry(plugin_path)) {
-    const py::gil_scoped_release release;
-    const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-    optimizer_ = host::Optimizer::load(*registry_, {data, bytes.size()}, source);
-  }
+  // The problem and settings, fixed once made: read without the call lock.
+  const host::Optimizer& get() const { return *core_->optimizer; }
 
   py::bytes to_bytes() {
-    std::vector<std::uint8_t> bytes;
-    {
-      const py::gil_scoped_release release;
-      const std::lock_guard lock(mutex_);
-      bytes = optimizer_->save();
-    }
-    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+    auto bytes = std::make_shared<std::vector<std::uint8_t>>();
+    run(other_timing_, ErrorKind::plugin, [core = core_, bytes] {
+      const std::lock_guard lock(core->mutex);
+      *bytes = core->optimizer->save();
+    });
+    return {reinterpret_cast<const char*>(bytes->data()), bytes->size()};
   }
 
   // Written beside `path` and renamed over it, so a crash leaves the old file or the new one.
@@ -155,13 +200,13 @@ class PyOptimizer {
       std::ofstream out(partial, std::ios::binary | std::ios::trunc);
       out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
       out.flush();
-      if (!out) throw host::Error("Optimizer.save: cannot write '" + partial + "'");
+      if (!out) raise_error(ErrorKind::run, "Optimizer.save: cannot write '" + partial + "'");
     }
     std::error_code error;
     std::filesystem::rename(partial, path, error);
     if (error) {
-      throw host::Error("Optimizer.save: cannot rename '" + partial + "' to '" + path +
-                        "': " + error.message());
+      raise_error(ErrorKind::run, "Optimizer.save: cannot rename '" + partial + "' to '" + path +
+                                      "': " + error.message());
     }
   }
 
@@ -169,21 +214,28 @@ class PyOptimizer {
                                            const py::object& plugin_path) {
     const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw host::Error("Optimizer.load: cannot read '" + path + "'");
+    if (!in) raise_error(ErrorKind::run, "Optimizer.load: cannot read '" + path + "'");
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     return std::make_unique<PyOptimizer>(bytes, path, plugin_path);
   }
 
  private:
-  std::shared_ptr<const host::PluginRegistry> registry_;
-  std::unique_ptr<host::Optimizer> optimizer_;
-  std::mutex mutex_;
+  // A call of the algorithm or the objective: interruptible from the main thread, its host
+  // errors raised as `kind`.
+  template <class Job>
+  void run(Interruptible::Timing& timing, ErrorKind kind, Job&& job) {
+    translated(kind, [&] { calls_.run(std::forward<Job>(job), timing); });
+  }
+
+  std::shared_ptr<Core> core_;
+  Interruptible calls_;
+  Interruptible::Timing ask_timing_, tell_timing_, evaluate_timing_, other_timing_;
 };
 
 }  // namespace
 
 void bind_optimizer(py::module_& m) {
-  py::class_<PyOptimizer>(m, "Optimizer", R"doc(
+  py::class_<PyOptimizer>(m, "_Optimizer", R"doc(
 An algorithm plugin driven from your own loop: ask for points, evaluate them, tell the values.
 
     opt = bopp.Optimizer("gpbo", objective_info=bopp.Box(lower=[0, 0], upper=[1, 1]), seed=3)

@@ -22,8 +22,13 @@ fs::path module_file() {
 }
 
 std::vector<fs::path> default_folders(std::vector<fs::path> folders) {
-  for (const fs::path& f : host::plugin_search_path({})) folders.push_back(f);
   const fs::path package = module_file().parent_path();  // .../bopp
+  // `pip install .` puts the plugins it built beside the module: they go with it, first.
+  std::error_code ec;
+  if (!package.empty() && fs::is_directory(package / "plugins", ec)) {
+    folders.push_back(package / "plugins");
+  }
+  for (const fs::path& f : host::plugin_search_path({})) folders.push_back(f);
   if (!package.empty()) {
     // The build tree (build/python/bopp beside build/lib/bopp/plugins) and an install
     // (<prefix>/lib/python3/dist-packages/bopp beside <prefix>/lib/bopp/plugins).

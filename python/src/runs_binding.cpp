@@ -3,6 +3,8 @@
 #include "bindings.hpp"
 #include "callable_evaluator.hpp"
 #include "plugin_folders.hpp"
+#include "python_errors.hpp"
+#include "run_interruption.hpp"
 #include "toml_from_python.hpp"
 
 #include <bopp/host/common/errors.hpp>
@@ -13,8 +15,10 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 namespace bopp::python {
 namespace {
@@ -84,8 +88,8 @@ py::dict describe(const std::string& name, const py::object& plugin_path) {
   const auto registry = plugin_registry(plugin_path);
   if (const auto* a = registry->find_algorithm(name)) return described(*a, "algorithm");
   if (const auto* o = registry->find_objective(name)) return described(*o, "objective");
-  throw host::Error("no algorithm or objective named '" + name +
-                    "'; bopp.list_plugins() shows what is installed");
+  raise_error(ErrorKind::plugin, "no algorithm or objective named '" + name +
+                                     "'; bopp.list_plugins() shows what is installed");
 }
 
 py::object optional_json(const std::optional<double>& v) {
@@ -115,30 +119,59 @@ py::dict run(const py::object& experiment, const py::object& output, bool overwr
     if (!bytes) throw py::error_already_set();
     folder = bytes.cast<std::string>();
   }
+  if (!objective.is_none() && !PyCallable_Check(objective.ptr())) {
+    throw py::type_error(
+        "bopp.run: objective must be a callable taking one point and returning a float, not " +
+        std::string(py::str(py::type::of(objective).attr("__name__"))));
+  }
+  host::Experiment e = translated(ErrorKind::config, [&] {
+    const py::gil_scoped_release release;
+    host::Experiment parsed = host::Experiment::parse(text, source);
+    if (folder) parsed.output = *folder;
+    return parsed;
+  });
+  if (registry->find_algorithm(e.algorithm.name) == nullptr) {
+    raise_error(ErrorKind::plugin, source + ": no algorithm named '" + e.algorithm.name +
+                                       "'; bopp.list_plugins() shows what is installed");
+  }
+  if (registry->find_objective(e.objective.name) == nullptr) {
+    raise_error(ErrorKind::plugin, source + ": no objective named '" + e.objective.name +
+                                       "'; bopp.list_plugins() shows what is installed");
+  }
+  translated(ErrorKind::config, [&] { e.resolve_plugins(*registry); });
+  RunInterruption interruption;
   std::unique_ptr<host::Evaluator> caller;  // destroyed after the run, with the GIL held
   std::string caller_name;
   if (!objective.is_none()) {
-    if (!PyCallable_Check(objective.ptr())) {
-      throw py::type_error("bopp.run: objective is a callable taking one point, returning a float");
-    }
-    caller = make_callable_evaluator(objective);
+    // [evaluator] kind "threads" calls it on `workers` threads (0: one per core).
+    const std::uint32_t threads = e.evaluator != "threads" ? 0
+                                  : e.workers > 0
+                                      ? e.workers
+                                      : std::max(1u, std::thread::hardware_concurrency());
+    caller = make_callable_evaluator(
+        objective, [&interruption] { interruption.request(); }, threads);
     caller_name = callable_objective_name(objective);
   }
-  host::RunResult result;
-  {
+  host::RunResult result = translated(ErrorKind::run, [&] {
     const py::gil_scoped_release release;
-    host::Experiment e = host::Experiment::parse(text, source);
-    if (folder) e.output = *folder;
-    e.resolve_plugins(*registry);
     host::RunOptions options;
     options.overwrite = overwrite;
     options.sync = sync;
     options.progress = false;
+    options.stop = &interruption.stop();
+    options.stop_signal = &interruption.signal();
     if (caller) {
       options.caller_evaluator = caller.get();
       options.caller_objective_name = caller_name;
+      options.caller_evaluator_kinds = {"serial", "threads"};
     }
-    result = host::run_experiment(e, *registry, options);
+    return host::run_experiment(e, *registry, options);
+  });
+  if (interruption.requested()) {
+    // The record says `stopped` (resumable with `bopp resume` where a plugin evaluated it).
+    PyErr_SetString(PyExc_KeyboardInterrupt,
+                    ("bopp.run stopped; its record: " + result.record.string()).c_str());
+    throw py::error_already_set();
   }
   py::dict d;
   d["record"] = path_text(result.record.string());

@@ -80,31 +80,33 @@ def test_integer_dimensions_are_asked_rounded():
     assert np.all(X[:, 1] == np.round(X[:, 1]))
 
 
-def test_an_unknown_algorithm_raises_bopp_error_naming_it():
-    with pytest.raises(bopp.Error, match="no_such_method"):
+def test_an_unknown_algorithm_raises_a_plugin_error_naming_it():
+    with pytest.raises(bopp.PluginError, match="no_such_method"):
         bopp.Optimizer("no_such_method", objective_info=bopp.Box([0], [1]))
-    assert issubclass(bopp.Error, RuntimeError)
+    assert issubclass(bopp.PluginError, bopp.Error) and issubclass(bopp.Error, RuntimeError)
 
 
 def test_an_unknown_key_raises_the_clis_message():
-    with pytest.raises(bopp.Error, match="unknown key 'acquisitoin'.*did you mean 'acquisition'"):
+    with pytest.raises(bopp.ConfigError, match="unknown key 'acquisitoin'.*did you mean 'acquisition'"):
         bopp.Optimizer("gpbo", objective_info=bopp.Box([0], [1]), config={"acquisitoin": "ei"})
 
 
 def test_a_value_of_the_wrong_type_is_rejected_by_the_schema():
-    with pytest.raises(bopp.Error, match="initial_points"):
+    with pytest.raises(ValueError, match="initial_points"):  # bopp.ConfigError is one
         bopp.Optimizer("gpbo", objective_info=bopp.Box([0], [1]), config={"initial_points": "x"})
 
 
 def test_told_shapes_and_bounds_are_checked():
     opt = bopp.Optimizer("random", objective_info=bopp.Box([0, 0], [1, 1]))
-    with pytest.raises(bopp.Error, match="coordinates"):
+    with pytest.raises(ValueError, match=r"X must be an \(n, 2\) array of points, not shape \(1, 3\)"):
         opt.tell(np.zeros((1, 3)), [1.0])
-    with pytest.raises(bopp.Error, match="values"):
+    with pytest.raises(ValueError, match="y has 1 values for the 2 points of X"):
         opt.tell(np.zeros((2, 2)), [1.0])
-    with pytest.raises(bopp.Error, match="outside the bounds"):
+    with pytest.raises(ValueError, match="failed has 1 marks"):
+        opt.tell(np.zeros((2, 2)), [1.0, 2.0], failed=[True])
+    with pytest.raises(ValueError, match=r"tell: point 0 has x\[0\] = 2.000000 outside the bounds"):
         opt.tell(np.full((1, 2), 2.0), [1.0])
-    with pytest.raises(bopp.Error, match="not an objective plugin"):
+    with pytest.raises(TypeError, match="evaluate needs an objective plugin"):
         opt.evaluate(np.zeros((1, 2)))
 
 

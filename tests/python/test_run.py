@@ -38,8 +38,8 @@ def test_a_run_is_the_same_as_bopp_runs(bopp_program, tmp_path):
     assert points("python") == points("cli")
 
 
-def test_a_bad_experiment_raises_bopp_error_naming_the_key():
-    with pytest.raises(bopp.Error, match="budgte"):
+def test_a_bad_experiment_raises_a_config_error_naming_the_key():
+    with pytest.raises(bopp.ConfigError, match="budgte"):
         bopp.run('[run]\nbudgte = 3\n[objective]\nname = "sphere"\n[algorithm]\nname = "random"\n')
 
 
@@ -49,12 +49,13 @@ def test_list_and_describe_show_the_plugins():
     gpbo = bopp.describe("gpbo")
     assert gpbo["kind"] == "algorithm"
     params = {p["name"]: p for p in gpbo["params"]}
-    assert params["acquisition"]["default"] == '"logei"'
-    with pytest.raises(bopp.Error, match="no_such_plugin"):
+    assert params["acquisition"]["default"] == "logei"  # a Python value, not TOML text
+    assert params["acquisition"]["required"] is False
+    with pytest.raises(bopp.PluginError, match="no_such_plugin"):
         bopp.describe("no_such_plugin")
 
 
-def test_the_stubs_declare_every_public_name_and_method():
+def test_the_stubs_declare_every_name_and_method_of_the_compiled_module():
     import ast
     import pathlib
 
@@ -62,7 +63,9 @@ def test_the_stubs_declare_every_public_name_and_method():
 
     stub = ast.parse((pathlib.Path(_bopp.__file__).parent / "_bopp.pyi").read_text())
     declared = {node.name: node for node in stub.body if hasattr(node, "name")}
-    public = {name for name in dir(_bopp) if not name.startswith("_")}
+    declared.update({t.id: node for node in stub.body if isinstance(node, ast.AnnAssign)
+                     for t in [node.target]})
+    public = {name for name in dir(_bopp) if not name.startswith("__") or name == "__version__"}
     assert public <= set(declared), public - set(declared)
-    methods = {n.name for n in declared["Optimizer"].body if isinstance(n, ast.FunctionDef)}
-    assert {m for m in dir(_bopp.Optimizer) if not m.startswith("_")} <= methods
+    methods = {n.name for n in declared["_Optimizer"].body if isinstance(n, ast.FunctionDef)}
+    assert {m for m in dir(_bopp._Optimizer) if not m.startswith("_")} <= methods

@@ -64,7 +64,7 @@ def test_an_exception_or_nan_is_a_failed_evaluation_and_the_run_goes_on(bopp_pro
     assert bopp_program("report", tmp_path / "record").returncode == 0
 
 
-def test_a_keyboard_interrupt_fails_the_run_and_bopp_resume_refuses_it(bopp_program, tmp_path):
+def test_a_keyboard_interrupt_stops_the_run_and_bopp_resume_refuses_it(bopp_program, tmp_path):
     calls = []
 
     def interrupted(x):
@@ -73,18 +73,24 @@ def test_a_keyboard_interrupt_fails_the_run_and_bopp_resume_refuses_it(bopp_prog
             raise KeyboardInterrupt
         return python_sphere(x)
 
-    result = bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, objective=interrupted)
-    assert result["status"] == "failed" and "KeyboardInterrupt" in result["message"]
-    assert result["evaluations"] == 3 and len(calls) == 4
+    with pytest.raises(KeyboardInterrupt, match="bopp.run stopped"):
+        bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, objective=interrupted)
+    # As on Ctrl-C, the batch under way ends: 2 batches of 3, the interrupted call failed.
+    assert len(calls) == 6
+    run_json = json.loads((tmp_path / "record" / "run.json").read_text())
+    assert run_json["status"] == "stopped" and run_json["evaluations"] == 6
+    assert [e["message"] for e in lines(tmp_path / "record")][3] == "KeyboardInterrupt"
     # The record names the callable, not the plugin: a resume must not evaluate the plugin.
     resumed = bopp_program("resume", tmp_path / "record")
     assert resumed.returncode != 0
     assert "python:test_a_keyboard_interrupt" in resumed.stderr
 
 
-def test_only_the_serial_evaluator_runs_a_callable(tmp_path):
-    experiment = dict(EXPERIMENT, evaluator={"kind": "threads"})
-    with pytest.raises(bopp.Error, match="'threads' cannot evaluate python:python_sphere"):
+def test_only_the_serial_and_threads_evaluators_run_a_callable(tmp_path):
+    experiment = dict(EXPERIMENT, evaluator={"kind": "processes"})
+    with pytest.raises(bopp.RunError,
+                       match="'processes' cannot evaluate python:python_sphere: a caller's "
+                             "objective runs only 'serial' or 'threads'"):
         bopp.run(experiment, output=tmp_path / "record", objective=python_sphere)
     assert not (tmp_path / "record").exists()
 
@@ -117,7 +123,7 @@ def test_a_second_run_on_another_thread_is_refused_the_folder_in_use(tmp_path):
     first.start()
     try:
         assert started.wait(60)
-        with pytest.raises(bopp.Error, match="is in use by process"):
+        with pytest.raises(bopp.RunError, match="is in use by process"):
             bopp.run(EXPERIMENT, output=tmp_path / "record", sync=False, overwrite=True)
     finally:
         release.set()
@@ -131,3 +137,27 @@ def test_a_folder_name_that_is_not_utf8_is_returned_as_os_fsdecode_gives_it(tmp_
     result = bopp.run(EXPERIMENT, output=folder, sync=False, objective=python_sphere)
     assert result["status"] == "completed" and result["record"] == str(folder)
     assert json.loads((folder / "run.json").read_text())["status"] == "completed"
+
+
+def test_the_threads_evaluator_overlaps_calls_and_records_what_serial_records(tmp_path):
+    # Two calls meet at a barrier, which only calls running at once can pass: with the GIL
+    # held only inside each call, the threads evaluator runs them so.
+    barrier, lock = threading.Barrier(2, timeout=30), threading.Lock()
+    met = []
+
+    def meeting(x):
+        with lock:
+            first_two = len(met) < 2
+            met.append(1)
+        if first_two:
+            barrier.wait()  # releases the GIL while it waits
+        return python_sphere(x)
+
+    threaded = dict(EXPERIMENT, evaluator={"kind": "threads", "workers": 3})
+    result = bopp.run(threaded, output=tmp_path / "threads", sync=False, objective=meeting)
+    assert result["status"] == "completed" and result["failed_evaluations"] == 0 and len(met) == 12
+    bopp.run(EXPERIMENT, output=tmp_path / "serial", sync=False, objective=python_sphere)
+    assert [(e["x"], e["y"]) for e in lines(tmp_path / "threads")] == \
+        [(e["x"], e["y"]) for e in lines(tmp_path / "serial")]
+    run_json = json.loads((tmp_path / "threads" / "run.json").read_text())
+    assert run_json["evaluator"] == "threads (3)"

@@ -94,5 +94,25 @@ TEST(CallerEvaluator, OnlyTheSerialKindMayRunIt) {
   EXPECT_EQ(evaluator.calls, 0);
 }
 
+TEST(CallerEvaluator, TheKindsTheCallerNamesMayRunIt) {
+  // bopp.run names "serial" and "threads": its evaluator does either. Another kind is refused.
+  FirstCoordinate evaluator;
+  RunOptions options = with(evaluator);
+  options.caller_evaluator_kinds = {"serial", "threads"};
+  const RunResult r =
+      run_experiment(experiment("threads", "caller_kinds_threads"), registry(), options);
+  EXPECT_EQ(r.status, RunStatus::completed);
+  EXPECT_EQ(evaluator.calls, 6);
+  try {
+    run_experiment(experiment("processes", "caller_kinds_processes"), registry(), options);
+    FAIL() << "a processes run of a caller's objective started";
+  } catch (const Error& error) {
+    EXPECT_STREQ(error.what(),
+                 "[evaluator] kind 'processes' cannot evaluate python:first: a caller's "
+                 "objective runs only 'serial' or 'threads'");
+  }
+  EXPECT_EQ(evaluator.calls, 6);
+}
+
 }  // namespace
 }  // namespace bopp::host

@@ -4,24 +4,23 @@
 #include "algorithms.hpp"
 #include "logging.hpp"
 #include "objectives.hpp"
+#include "slow_algorithm.hpp"
 #include "unreliable.hpp"
 
 #include <bopp/plugin.hpp>
 
-BOPP_PLUGIN_LIBRARY("misbehaving", "1.0.0", bopp::Objective<misbehaving::ThrowingObjective>,
-                    bopp::Objective<misbehaving::NanObjective>,
-                    bopp::Objective<misbehaving::SlowObjective>,
-                    bopp::Objective<misbehaving::MixedObjective>,
-                    bopp::Algorithm<misbehaving::ThrowingAlgorithm>,
-                    bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>,
-                    bopp::Algorithm<misbehaving::BadRecommendAlgorithm>,
-                    bopp::Objective<misbehaving::LoggingObjective>,
-                    bopp::Algorithm<misbehaving::LoggingAlgorithm>,
-                    bopp::Objective<misbehaving::BatchSizeObjective>,
-                    bopp::Objective<misbehaving::CountingObjective>,
-                    bopp::Objective<misbehaving::ThreadBoundObjective>,
-                    bopp::Objective<misbehaving::RequiredKeyObjective>,
-                    bopp::Algorithm<misbehaving::UnseededAlgorithm>,
-                    bopp::Algorithm<misbehaving::ForgetfulAlgorithm>,
-                    bopp::Algorithm<misbehaving::LateOutOfBoundsAlgorithm>,
-                    bopp::Objective<misbehaving::CornerObjective>)
+BOPP_PLUGIN_LIBRARY(
+    "misbehaving", "1.0.0", bopp::Objective<misbehaving::ThrowingObjective>,
+    bopp::Objective<misbehaving::NanObjective>, bopp::Objective<misbehaving::SlowObjective>,
+    bopp::Objective<misbehaving::MixedObjective>, bopp::Algorithm<misbehaving::ThrowingAlgorithm>,
+    bopp::Algorithm<misbehaving::OutOfBoundsAlgorithm>,
+    bopp::Algorithm<misbehaving::BadRecommendAlgorithm>,
+    bopp::Objective<misbehaving::LoggingObjective>, bopp::Algorithm<misbehaving::LoggingAlgorithm>,
+    bopp::Objective<misbehaving::BatchSizeObjective>,
+    bopp::Objective<misbehaving::CountingObjective>,
+    bopp::Objective<misbehaving::ThreadBoundObjective>,
+    bopp::Objective<misbehaving::RequiredKeyObjective>,
+    bopp::Algorithm<misbehaving::UnseededAlgorithm>,
+    bopp::Algorithm<misbehaving::ForgetfulAlgorithm>,
+    bopp::Algorithm<misbehaving::LateOutOfBoundsAlgorithm>,
+    bopp::Objective<misbehaving::CornerObjective>, bopp::Algorithm<misbehaving::SlowAlgorithm>)

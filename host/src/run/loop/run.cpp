@@ -228,9 +228,14 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
                 "in parallel");
   }
   std::unique_ptr<Evaluator> own_evaluator;
-  if (options.caller_evaluator != nullptr && experiment.evaluator != "serial") {
+  if (options.caller_evaluator != nullptr &&
+      std::ranges::find(options.caller_evaluator_kinds, experiment.evaluator) ==
+          options.caller_evaluator_kinds.end()) {
+    std::string kinds;
+    for (const std::string& kind : options.caller_evaluator_kinds)
+      kinds += (kinds.empty() ? "'" : " or '") + kind + "'";
     throw Error("[evaluator] kind '" + experiment.evaluator + "' cannot evaluate " +
-                options.caller_objective_name + ": a caller's objective runs only 'serial'");
+                options.caller_objective_name + ": a caller's objective runs only " + kinds);
   }
   if (options.caller_evaluator == nullptr) {
     own_evaluator = make_evaluator(

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bopp::host {
 
@@ -29,10 +30,12 @@ struct RunOptions {
   double stop_after_s = 0.0;
   // The caller's own evaluation of the points (bopp.run(objective=callable)), in place of the
   // [objective] plugin's; the run still solves that plugin's problem (bounds, sense, optimum).
-  // Only a serial [evaluator] may be named with it. run.json calls the objective
-  // `caller_objective_name` and keeps the plugin's identity under "problem".
+  // Only an [evaluator] kind in `caller_evaluator_kinds` may be named with it (the caller's
+  // evaluator does what that kind says). run.json calls the objective `caller_objective_name`
+  // and keeps the plugin's identity under "problem".
   Evaluator* caller_evaluator = nullptr;
   std::string caller_objective_name;
+  std::vector<std::string> caller_evaluator_kinds{"serial"};
 };
 
 struct RunResult {
