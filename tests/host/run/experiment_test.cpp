@@ -69,8 +69,8 @@ TEST(Experiment, OutOfRangeValueIsAnError) {
 
 TEST(Experiment, AsyncIsOffByDefaultAndRoundTripsThroughTheResolvedFile) {
   EXPECT_FALSE(Experiment::parse(kMinimal, "exp.toml").async);
-  const Experiment e = Experiment::parse(
-      kMinimal + "[evaluator]\nkind = 'threads'\nasync = true\n", "exp.toml");
+  const Experiment e =
+      Experiment::parse(kMinimal + "[evaluator]\nkind = 'threads'\nasync = true\n", "exp.toml");
   EXPECT_TRUE(e.async);
   std::ostringstream resolved;
   resolved << e.to_toml();
@@ -154,8 +154,7 @@ TEST(Experiment, PerPluginTablesAreOnlyForPluginSections) {
 }
 
 TEST(Experiment, EvaluatorKindIsChecked) {
-  const std::string message =
-      parse_error(kMinimal + "[evaluator]\nkind = \"carrier-pigeon\"\n");
+  const std::string message = parse_error(kMinimal + "[evaluator]\nkind = \"carrier-pigeon\"\n");
   EXPECT_NE(message.find("must be one of serial|threads"), std::string::npos) << message;
 }
 
