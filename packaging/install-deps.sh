@@ -26,6 +26,8 @@ packages=(
   # python3-venv makes the venv that `pip install .` is tested in (tests/packaging/pip_test.sh)
   pybind11-dev python3-dev python3-numpy python3-pytest python3-mypy python3-venv python3-pip
   python3-setuptools python3-wheel
+  # tests only: bopp.read_run(...).to_pandas() (tests/python/test_records.py)
+  python3-pandas
 )
 
 missing=()
