@@ -323,23 +323,12 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
   grid.seeds = integer_list(*bench, "seeds", 0, false, {0}, source);
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
   // [run] initial_design, set once for every run of the grid; checked as [run] checks it.
-  std::optional<toml::table> design;
-  std::string design_where;
-  if (toml::node* node = bench->get("initial_design"); node != nullptr) {
-    design_where = toml_location(node, source);
-    if (!node->is_table()) {
-      throw Error(design_where +
-                  "[bench] key 'initial_design' must be a table: { points = N, kind = \"sobol\" "
-                  "| \"uniform\" | \"file\", path = \"...\" }");
-    }
-    design = std::move(*node->as_table());
-    bench->erase("initial_design");
-  }
+  std::optional<DesignTable> design = take_initial_design(*bench, "[bench]", source);
   check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source);
   grid.budget = static_cast<std::uint64_t>(*(*bench)["budget"].value<std::int64_t>());
   if (design)
     grid.initial_design =
-        read_initial_design(*design, design_where, grid.budget, "[bench]", source);
+        read_initial_design(design->table, design->where, grid.budget, "[bench]", source);
   grid.output = *(*bench)["output"].value<std::string>();
   grid.evaluator = *(*bench)["evaluator"].value<std::string>();
   // A grid's runs are processes of their own; an MPI job runs one `bopp run`.

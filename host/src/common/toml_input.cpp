@@ -54,19 +54,26 @@ std::vector<std::string> param_names(ParamList params) {
   return names;
 }
 
-std::string schema_message(const bopp::SchemaError& error, ParamList params) {
+std::string schema_message(const bopp::SchemaError& error, ParamList params,
+                           const std::vector<std::string>& tables) {
   std::string message = error.what();
-  if (message.rfind("unknown key", 0) == 0)
-    message += did_you_mean(error.key(), param_names(params));
+  if (message.rfind("unknown key", 0) == 0) {
+    std::vector<std::string> known = param_names(params);
+    for (const std::string& t : tables) message += ", " + t + " (a table)";
+    known.insert(known.end(), tables.begin(), tables.end());
+    message += did_you_mean(error.key(), known);
+  }
   return message;
 }
 
 void check_table(toml::table& table, ParamList params, const std::string& owner,
-                 const std::string& context, const std::string& source) {
+                 const std::string& context, const std::string& source,
+                 const std::vector<std::string>& tables) {
   try {
     bopp::apply_schema(table, params, owner);
   } catch (const bopp::SchemaError& e) {
-    throw Error(toml_location(table.get(e.key()), source) + context + schema_message(e, params));
+    throw Error(toml_location(table.get(e.key()), source) + context +
+                schema_message(e, params, tables));
   }
 }
 

@@ -105,8 +105,7 @@ toml::table take_table(toml::table& document, const std::string& section,
 // check_table, but a refused value that a --set option put there (a node with no place in the
 // file) is blamed on that option: the last of `overrides` naming `kind`.key or
 // `kind`.`plugin`.key (`kind` a section; `plugin` "" for [run] and [evaluator]).
-// `tables`: keys of the section read apart, before the schema (tables such as [run]
-// initial_design), named in an unknown key's message and its suggestion all the same.
+// `tables`: as schema_message's.
 void check_section(toml::table& table, ParamList params, const std::string& owner,
                    const std::string& context, const std::string& source, const std::string& kind,
                    const std::string& plugin, const std::vector<std::string>& overrides,
@@ -125,14 +124,7 @@ void check_section(toml::table& table, ParamList params, const std::string& owne
         }
       }
     }
-    std::string message = e.what();
-    if (message.rfind("unknown key", 0) == 0) {
-      std::vector<std::string> known = param_names(params);
-      for (const std::string& t : tables) message += ", " + t + " (a table)";
-      known.insert(known.end(), tables.begin(), tables.end());
-      message += did_you_mean(e.key(), known);
-    }
-    throw Error(place + context + message);
+    throw Error(place + context + schema_message(e, params, tables));
   }
 }
 
@@ -208,6 +200,21 @@ void resolve_per_plugin(PluginSection& section, const std::string& kind,
 
 }  // namespace
 
+std::optional<DesignTable> take_initial_design(toml::table& section, const std::string& name,
+                                               const std::string& source) {
+  toml::node* node = section.get("initial_design");
+  if (node == nullptr) return std::nullopt;
+  std::string where = toml_location(node, source);
+  if (!node->is_table()) {
+    throw Error(where + name +
+                " key 'initial_design' must be a table: { points = N, kind = \"sobol\" | "
+                "\"uniform\" | \"file\", path = \"...\" }");
+  }
+  DesignTable design{std::move(*node->as_table()), std::move(where)};
+  section.erase("initial_design");
+  return design;
+}
+
 InitialDesignSettings read_initial_design(toml::table& table, const std::string& where,
                                           std::uint64_t budget, const std::string& section,
                                           const std::string& source,
@@ -280,18 +287,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
     if (limit->is_floating_point()) number << limit->as_floating_point()->get();
     if (!number.str().empty()) run.insert_or_assign("time_limit", number.str());
   }
-  std::optional<toml::table> design;
-  std::string design_where;
-  if (toml::node* node = run.get("initial_design"); node != nullptr) {
-    design_where = toml_location(node, source);
-    if (!node->is_table()) {
-      throw Error(design_where +
-                  "[run] key 'initial_design' must be a table: { points = N, kind = \"sobol\" | "
-                  "\"uniform\" | \"file\", path = \"...\" }");
-    }
-    design = std::move(*node->as_table());
-    run.erase("initial_design");
-  }
+  std::optional<DesignTable> design = take_initial_design(run, "[run]", source);
   check_section(run, params_of(run_schema()), "[run]", "[run] ", source, "run", "", overrides,
                 {"initial_design"});
   e.seed = static_cast<std::uint64_t>(*run["seed"].value<std::int64_t>());
@@ -313,7 +309,7 @@ Experiment Experiment::parse(std::string_view text, const std::string& source,
 
   if (design)
     e.initial_design =
-        read_initial_design(*design, design_where, e.budget, "[run]", source, overrides);
+        read_initial_design(design->table, design->where, e.budget, "[run]", source, overrides);
 
   toml::table evaluator = take_table(document, "evaluator", source);
   check_section(evaluator, params_of(evaluator_schema()), "[evaluator]", "[evaluator] ", source,

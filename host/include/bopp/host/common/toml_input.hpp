@@ -38,13 +38,17 @@ void check_sections(const toml::table& document, const std::vector<std::string>&
 ParamList params_of(const bopp::ParamTable& table);
 std::vector<std::string> param_names(ParamList params);
 
-// The schema's message, with " (did you mean 'x'?)" after an unknown key.
-std::string schema_message(const bopp::SchemaError& error, ParamList params);
+// The schema's message, with " (did you mean 'x'?)" after an unknown key. `tables`: keys of the
+// section read apart, before the schema (such as [run] initial_design), named among the allowed
+// keys and suggested all the same.
+std::string schema_message(const bopp::SchemaError& error, ParamList params,
+                           const std::vector<std::string>& tables = {});
 
 // Checks `table` against `params` (filling defaults); a mismatch is an Error
 // "<where the key is> <context><message>", e.g. "exp.toml:3: [run] unknown key ...".
 // `owner` names the schema's owner in the message ("objective 'branin'").
 void check_table(toml::table& table, ParamList params, const std::string& owner,
-                 const std::string& context, const std::string& source);
+                 const std::string& context, const std::string& source,
+                 const std::vector<std::string>& tables = {});
 
 }  // namespace bopp::host

@@ -93,6 +93,16 @@ void resolve_plugin_section(PluginSection& section, const std::string& kind,
                             const PluginRegistry& registry, const std::string& source,
                             const std::vector<std::string>& overrides = {});
 
+// The initial_design table of a section (`name`: "[run]" or "[bench]") taken out of it, before
+// the section's schema, with where the file gave it; none when the section has no such key.
+// Not a table: an Error naming the section.
+struct DesignTable {
+  toml::table table;
+  std::string where;
+};
+std::optional<DesignTable> take_initial_design(toml::table& section, const std::string& name,
+                                               const std::string& source);
+
 // An initial_design table (of `section`, "[run]" or "[bench]", found at `where`) checked: its keys
 // and values, `points` within `budget`, `path` for kind = 'file' only. The file itself is read
 // when the run starts (run/loop/initial_design.hpp): it needs the objective's dimension and box.
