@@ -29,21 +29,27 @@ std::vector<Param> settings_params(SubsetRule rule) {
           .at_least(0),
   };
   for (Param& p : bo::global_bo_params(Settings::defaults())) params.push_back(std::move(p));
+  params.push_back(Param::choice(
+      "model", "subset", "subset|inducing",
+      "the GP UCB reads once the subset U is a proper part of D: subset, the exact GP on U "
+      "(Algorithm 1); inducing, every observation through the Nystrom (DTC) GP whose inducing "
+      "points are U (the approximation of Theorem 5.1), with the hyperparameters fitted on U"));
   if (rule == SubsetRule::gradient) {
     params.push_back(Param::choice(
-        "gradient_source", "pilot", "pilot|exact",
-        "where g_i = -(K^-1 (y - m))_i comes from: the previous subset's GP or K of all data. "
-        "g_i is a scalar, so the diversity criterion reduces to balancing the signs of the "
-        "perturbed gradients in the subset, and tie_break picks among the rows that tie"));
+        "gradient_source", "exact", "exact|pilot",
+        "where g_i = -(K^-1 (y - m))_i comes from: K of all data (Algorithm 1) or the previous "
+        "subset's GP (cheaper, flat in |D|). g_i is a scalar, so the diversity criterion "
+        "reduces to balancing the signs of the perturbed gradients in the subset, and "
+        "tie_break picks among the rows that tie"));
     params.push_back(Param::real("perturbation_var", 0.01,
                                  "variance of the Gaussian noise added to the gradients "
                                  "(standardized units)")
                          .at_least(0));
     params.push_back(Param::choice(
-        "tie_break", "smallest", "smallest|largest",
-        "which rows of a sign group enter the subset first: the smallest |g| (the lower "
-        "regret on Hartmann-6 here) or the largest (the labels that move the likelihood most; "
-        "on the paper's Figure 7 setup it keeps the cluster near the best point)"));
+        "tie_break", "largest", "largest|smallest",
+        "which rows of a sign group enter the subset first: the largest |g| (the paper's "
+        "reading of gradient magnitude as importance; on its Figure 7 setup it keeps the "
+        "cluster near the best point) or the smallest"));
   }
   for (Param& p : bo::ucb_beta_params(4.0)) params.push_back(std::move(p));
   params.push_back(design_from_host_param());
@@ -63,11 +69,12 @@ Settings read_settings(const Config& config, SubsetRule rule) {
   s.switch_at = config.integer("switch_at");
   s.beta = bo::read_ucb_beta(config);
   s.model = bo::read_global_bo_settings(config);
+  s.model_kind = config.string("model") == "inducing" ? ModelKind::inducing : ModelKind::subset;
   if (rule == SubsetRule::gradient) {
     s.gradient_source =
-        config.string("gradient_source") == "exact" ? GradientSource::exact : GradientSource::pilot;
+        config.string("gradient_source") == "pilot" ? GradientSource::pilot : GradientSource::exact;
     s.perturbation_variance = config.real("perturbation_var");
-    s.tie_break = config.string("tie_break") == "largest" ? TieBreak::largest : TieBreak::smallest;
+    s.tie_break = config.string("tie_break") == "smallest" ? TieBreak::smallest : TieBreak::largest;
   }
   // At least one place of the subset is free besides the n_init initial points and the newest.
   const Eigen::Index least = s.initial_points + 2;

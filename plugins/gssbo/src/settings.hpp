@@ -1,4 +1,4 @@
-// The keys gssbo and rssbo share (and gssbo's own two), declared once with their defaults.
+// The keys gssbo and rssbo share (and gssbo's own three), declared once with their defaults.
 #pragma once
 
 #include "sign_balance.hpp"
@@ -27,8 +27,14 @@ enum class BufferMode {
 
 // Where the per-sample gradients g_i = −(K_y⁻¹(y − m))_i come from (gssbo only).
 enum class GradientSource {
+  exact,  // Algorithm 1: K_D factored on all of D once per iteration, with the previous θ
   pilot,  // the previous subset's GP: eq. (3) on U' for members, on U' ∪ {i} otherwise
-  exact,  // K_D factored on all of D once per iteration, with the previous subset's θ
+};
+
+// Which GP UCB reads once the subset is a proper part of D.
+enum class ModelKind {
+  subset,    // Algorithm 1: the exact GP on U alone
+  inducing,  // the theory's (Theorem 5.1): every observation, U as the Nyström inducing points
 };
 
 struct Settings {
@@ -40,9 +46,10 @@ struct Settings {
   Eigen::Index switch_at = 0;  // 0: off
   bo::UcbBeta beta;
   bo::GlobalBoSettings model = defaults();  // the fit and the acquisition search
-  GradientSource gradient_source = GradientSource::pilot;
+  ModelKind model_kind = ModelKind::subset;
+  GradientSource gradient_source = GradientSource::exact;
   double perturbation_variance = 0.01;
-  TieBreak tie_break = TieBreak::smallest;
+  TieBreak tie_break = TieBreak::largest;
 
   // gssbo's defaults of the toolkit's global-BO keys: Wei et al. fit by maximum likelihood.
   static bo::GlobalBoSettings defaults() { return {.optimizer_restarts = 10, .priors = false}; }

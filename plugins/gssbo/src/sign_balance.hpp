@@ -19,8 +19,8 @@ double direction_variance(const Eigen::VectorXd& g, const std::vector<Eigen::Ind
 
 // Which of the rows that tie in eq. (1) the greedy takes first.
 enum class TieBreak {
+  largest,   // the largest |g_i|: the labels that move the likelihood most (the default)
   smallest,  // the smallest |g_i| (on the Figure 7 setup, not the cluster near the best point)
-  largest,   // the largest |g_i|: the labels that move the likelihood most
 };
 
 // The greedy for eq. (1): start from S = F, s = Σ_F u; add, `size` − |F| times, the i ∉ S

@@ -11,8 +11,10 @@
 //       (gssbo) or at random (rssbo)                            select_at_random
 //     else U ← D
 //     update the GP on U, its fit started from the last one     fit
+//     (model = "inducing": the Nyström GP on D, U inducing)     build_inducing
 #include "subset_bo.hpp"
 
+#include "inducing_ucb.hpp"
 #include "sample_gradients.hpp"
 #include "sign_balance.hpp"
 
@@ -29,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <numeric>
 
 namespace bopp::gssbo {
@@ -85,11 +88,16 @@ Points SubsetBo::ask(std::size_t max_points) {
   const auto start = clock_();
   update_model();
   // t: the evaluation being chosen, the initial design counted.
-  const bo::UpperConfidenceBound ucb(*gp_, settings_.beta.at(y_.size() + 1, problem_.dim()));
+  const double beta = settings_.beta.at(y_.size() + 1, problem_.dim());
+  std::unique_ptr<bo::Acquisition> ucb;
+  if (inducing_)
+    ucb = std::make_unique<InducingUcb>(*inducing_, beta);
+  else
+    ucb = std::make_unique<bo::UpperConfidenceBound>(*gp_, beta);
   Eigen::Index incumbent = 0;
   y_.maxCoeff(&incumbent);
   const Eigen::VectorXd x =
-      bo::maximize_acquisition(ucb, problem_.lower, problem_.upper,
+      bo::maximize_acquisition(*ucb, problem_.lower, problem_.upper,
                                settings_.model.optimizer_options(), rng_(), X_.row(incumbent))
           .x;
   schedule_.record_iteration(tell_seconds_ + seconds_since(start));
@@ -133,6 +141,7 @@ void SubsetBo::update_model() {
   }
   fit(rows);
   model_size_ = n;
+  build_inducing();
 }
 
 std::vector<Eigen::Index> SubsetBo::forced_rows() const {
@@ -195,6 +204,16 @@ void SubsetBo::fit(const std::vector<Eigen::Index>& rows) {
   subset_ = rows;
 }
 
+// The Nyström GP of model = "inducing" on the data the GP was last updated for, while U is a
+// proper part of them; with U = D the exact GP is the same posterior.
+void SubsetBo::build_inducing() {
+  inducing_.reset();
+  if (settings_.model_kind != ModelKind::inducing || !gp_ ||
+      static_cast<Eigen::Index>(subset_.size()) >= model_size_)
+    return;
+  inducing_.emplace(*gp_, X_.topRows(model_size_), y_.head(model_size_), X_(subset_, Eigen::all));
+}
+
 void SubsetBo::save(StateArchive& archive) const {
   archive.write("rng", rng_);
   archive.write("selection_rng", selection_rng_);
@@ -239,6 +258,7 @@ void SubsetBo::restore(const StateArchive& archive) {
                    [n](Eigen::Index i) { return i >= 0 && i < n; })) {
     throw StateError("state: the observations and the subset do not fit together");
   }
+  build_inducing();
 }
 
 }  // namespace bopp::gssbo

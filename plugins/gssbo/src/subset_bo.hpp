@@ -2,11 +2,13 @@
 // rssbo share; they differ only in how the free places of the subset are filled.
 //
 // Asks a scrambled Sobol design of n_init points first (in batches up to max_points), then
-// one point per ask: argmax μ_U + √β_t σ_U over the box, for the GP (ARD Matérn-5/2, fitted by
+// one point per ask: argmax μ + √β_t σ over the box, for the GP (ARD Matérn-5/2, fitted by
 // maximum likelihood on U, warm-started from the last fit) on the subset U of the successful
 // observations D. While |D| ≤ M, U = D; past it, U holds the first n_init observations, the
-// newest, and M − n_init − 1 chosen ones, re-chosen from all of D at every tell. Failed
-// evaluations are skipped. recommend() is the best observed point.
+// newest, and M − n_init − 1 chosen ones, re-chosen from all of D at every tell. With
+// model = "subset" μ and σ are the exact GP's on U; with "inducing", once U ≠ D, those of the
+// Nyström GP on all of D with U as inducing points and the θ fitted on U. Failed evaluations
+// are skipped. recommend() is the best observed point.
 //
 // Two random streams come from the seed: one for the design, the fits and the acquisition,
 // one for the selection (perturbations, random draws), so gssbo, rssbo and buffer_mode = none
@@ -18,6 +20,7 @@
 
 #include <bopp/bo/gaussian_process.hpp>
 #include <bopp/bo/initial_design.hpp>
+#include <bopp/bo/nystrom_gp.hpp>
 #include <bopp/bo/warm_started_fit.hpp>
 #include <bopp/plugin.hpp>
 
@@ -60,9 +63,12 @@ class SubsetBo {
   const Eigen::VectorXd& perturbed_gradients() const { return perturbed_; }
   // The GP on U (empty before the first model update).
   const std::optional<bo::GaussianProcess>& model() const { return gp_; }
+  // model = "inducing": the Nyström GP UCB reads while U ≠ D (empty otherwise).
+  const std::optional<bo::NystromGp>& inducing_model() const { return inducing_; }
 
   // Checkpoints: both streams, the schedule, the data, the subset and its GP as fitted (not
-  // refitted on restore: a fit draws from the stream and costs what the original paid).
+  // refitted on restore: a fit draws from the stream and costs what the original paid); the
+  // Nyström GP, which draws nothing, is rebuilt from them.
   void save(StateArchive& archive) const;
   void restore(const StateArchive& archive);
 
@@ -73,6 +79,7 @@ class SubsetBo {
   std::vector<Eigen::Index> select_by_gradient(const std::vector<Eigen::Index>& forced);
   std::vector<Eigen::Index> select_at_random(const std::vector<Eigen::Index>& forced);
   void fit(const std::vector<Eigen::Index>& rows);
+  void build_inducing();
   double seconds_since(std::chrono::steady_clock::time_point start) const;
   bo::LogCallback model_log() const;
 
@@ -93,6 +100,7 @@ class SubsetBo {
   std::vector<Eigen::Index> subset_;
   Eigen::Index model_size_ = 0;  // |D| the GP was last updated for
   std::optional<bo::GaussianProcess> gp_;
+  std::optional<bo::NystromGp> inducing_;
   Eigen::VectorXd gradients_;
   Eigen::VectorXd perturbed_;
   double tell_seconds_ = 0.0;  // the model update's share of the current iteration

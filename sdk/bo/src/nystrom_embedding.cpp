@@ -6,15 +6,10 @@
 
 namespace bopp::bo {
 
-NystromEmbedding nystrom_embedding(const Kernel& kernel, const Eigen::MatrixXd& points,
-                                   const Eigen::MatrixXd& dictionary) {
-  NystromEmbedding out;
+NystromMap nystrom_map(const Kernel& kernel, const Eigen::MatrixXd& dictionary) {
+  NystromMap out{dictionary, Eigen::MatrixXd(dictionary.rows(), 0)};
   const Eigen::Index m = dictionary.rows();
-  if (m == 0) {
-    out.features.resize(points.rows(), 0);
-    out.residual = Eigen::VectorXd::Constant(points.rows(), kernel.outputscale());
-    return out;
-  }
+  if (m == 0) return out;
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(kernel.matrix(dictionary));
   const Eigen::VectorXd& e = eigen.eigenvalues();  // ascending
   const double floor = e[m - 1] * static_cast<double>(m) * std::numeric_limits<double>::epsilon();
@@ -22,9 +17,21 @@ NystromEmbedding nystrom_embedding(const Kernel& kernel, const Eigen::MatrixXd& 
   while (first < m && e[first] <= floor) ++first;
   const Eigen::Index kept = m - first;
   // W = U_kept diag(e_kept^{-1/2}): any square root of K_S⁺ gives the same inner products.
-  const Eigen::MatrixXd W =
+  out.weights =
       eigen.eigenvectors().rightCols(kept) * e.tail(kept).cwiseSqrt().cwiseInverse().asDiagonal();
-  out.features = kernel.matrix(points, dictionary) * W;
+  return out;
+}
+
+NystromEmbedding nystrom_embedding(const Kernel& kernel, const Eigen::MatrixXd& points,
+                                   const Eigen::MatrixXd& dictionary) {
+  NystromEmbedding out;
+  if (dictionary.rows() == 0) {
+    out.features.resize(points.rows(), 0);
+    out.residual = Eigen::VectorXd::Constant(points.rows(), kernel.outputscale());
+    return out;
+  }
+  const NystromMap map = nystrom_map(kernel, dictionary);
+  out.features = kernel.matrix(points, dictionary) * map.weights;
   // ‖z‖² from the same features, so the rounding of r is that of one computation; r is
   // amplified by 1/λ later, so tiny negatives are clamped rather than kept.
   out.residual = (Eigen::VectorXd::Constant(points.rows(), kernel.outputscale()) -

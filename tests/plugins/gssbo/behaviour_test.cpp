@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,7 +45,7 @@ Algorithm make(const std::string& settings, std::uint64_t seed, const bopp::Host
 // For both algorithms and both gradient sources: every subset is valid, and past M it has
 // exactly M rows.
 TEST(GssboSubsets, HoldTheForcedRowsAndMRowsInEveryIteration) {
-  for (const std::string source : {"pilot", "exact"}) {
+  for (const std::string source : {"exact", "pilot"}) {
     Gssbo gssbo = make<Gssbo>("buffer_size = 8\ngradient_source = \"" + source + "\"", 1);
     run<Gssbo>(gssbo, f, dim, budget, [](const Gssbo& a) { EXPECT_TRUE(valid_subset(a)); });
     EXPECT_EQ(gssbo.subset().size(), 8u);
@@ -76,6 +77,55 @@ TEST(GssboEquivalence, LargeBufferAsksWhatFullGpUcbAsks) {
   Gssbo none = make<Gssbo>("buffer_mode = \"none\"", 3);
   EXPECT_EQ(run<Gssbo>(large, f, dim, budget), run<Gssbo>(none, f, dim, budget));
   EXPECT_FALSE(none.switched());
+}
+
+// The defaults follow Algorithm 1 and the paper's Figure 7: gradients over all data, the
+// largest |g| first within a sign group, the exact GP on the subset.
+TEST(GssboDefaults, ExactGradientsLargestFirstSubsetModel) {
+  const bopp::gssbo::Settings s = make<Gssbo>("", 1).settings();
+  EXPECT_EQ(s.gradient_source, bopp::gssbo::GradientSource::exact);
+  EXPECT_EQ(s.tie_break, bopp::gssbo::TieBreak::largest);
+  EXPECT_EQ(s.model_kind, bopp::gssbo::ModelKind::subset);
+}
+
+// model = "inducing" reads the Nyström GP on all of D once U ≠ D: before that it asks what the
+// subset model asks (U = D, the same exact GP), and afterwards its posterior is the Nyström
+// GP's with U inducing and the subset GP's θ, on every observation.
+TEST(GssboInducing, AsksWhatTheSubsetModelAsksUntilTheSwitchThenUsesAllData) {
+  for (const std::string rule : {"gssbo", "rssbo"}) {
+    SCOPED_TRACE(rule);
+    Eigen::MatrixXd a, b;
+    std::optional<bopp::bo::NystromGp> expected;
+    bool had_inducing_before_switch = false;
+    const auto check = [&](const bopp::gssbo::SubsetBo& alg) {
+      const Eigen::Index n = alg.observations().rows();
+      if (n <= 8) {
+        had_inducing_before_switch |= alg.inducing_model().has_value();
+        return;
+      }
+      ASSERT_TRUE(alg.inducing_model().has_value()) << "n = " << n;
+      EXPECT_EQ(alg.inducing_model()->size(), n);
+      expected.emplace(*alg.model(), alg.observations(), alg.values(),
+                       alg.observations()(alg.subset(), Eigen::all));
+    };
+    if (rule == "gssbo") {
+      Gssbo inducing = make<Gssbo>("buffer_size = 8\nmodel = \"inducing\"", 4);
+      Gssbo subset = make<Gssbo>("buffer_size = 8", 4);
+      a = run<Gssbo>(inducing, f, dim, budget, check);
+      b = run<Gssbo>(subset, f, dim, budget);
+      const Eigen::MatrixXd T = (Eigen::MatrixXd::Random(20, dim).array() + 1) / 2;
+      EXPECT_EQ(inducing.inducing_model()->predict(T).mean, expected->predict(T).mean);
+      EXPECT_NE(inducing.inducing_model()->predict(T).mean, inducing.model()->predict(T).mean);
+    } else {
+      Rssbo inducing = make<Rssbo>("buffer_size = 8\nmodel = \"inducing\"", 4);
+      Rssbo subset = make<Rssbo>("buffer_size = 8", 4);
+      a = run<Rssbo>(inducing, f, dim, budget, check);
+      b = run<Rssbo>(subset, f, dim, budget);
+    }
+    EXPECT_FALSE(had_inducing_before_switch);
+    EXPECT_EQ(a.topRows(9), b.topRows(9));
+    EXPECT_NE(a, b);
+  }
 }
 
 // Gssbo and rssbo ask the same points until the first selection: the (M + 1)-th point is

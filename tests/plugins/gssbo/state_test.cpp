@@ -37,8 +37,13 @@ void expect_round_trips(const std::string& config) {
 TEST(GssboState, GssboRoundTripsAcrossTheBufferSwitch) {
   expect_round_trips<bopp::gssbo::Gssbo>("");
 }
-TEST(GssboState, GssboWithExactGradientsRoundTrips) {
-  expect_round_trips<bopp::gssbo::Gssbo>("gradient_source = \"exact\"\n");
+TEST(GssboState, GssboWithPilotGradientsRoundTrips) {
+  expect_round_trips<bopp::gssbo::Gssbo>("gradient_source = \"pilot\"\n");
+}
+// The Nyström GP is not saved: the restored instance rebuilds it from the data and the subset.
+TEST(GssboState, InducingModelRoundTrips) {
+  expect_round_trips<bopp::gssbo::Gssbo>("model = \"inducing\"\n");
+  expect_round_trips<bopp::gssbo::Rssbo>("model = \"inducing\"\n");
 }
 TEST(GssboState, RssboRoundTripsAcrossTheBufferSwitch) {
   expect_round_trips<bopp::gssbo::Rssbo>("");

@@ -15,6 +15,16 @@ struct NystromEmbedding {
   Eigen::VectorXd residual;  // r(x_i) ≥ 0
 };
 
+// The linear part of the map: z(x)ᵀ = k_S(x)ᵀ W, with W Wᵀ = K_S⁺ (|S| × m'), to embed points
+// one batch after another without decomposing K_S again.
+struct NystromMap {
+  Eigen::MatrixXd dictionary;  // the rows of S
+  Eigen::MatrixXd weights;     // W
+};
+
+// W for the dictionary given by the rows of `dictionary`, with the eigenvalue floor below.
+NystromMap nystrom_map(const Kernel& kernel, const Eigen::MatrixXd& dictionary);
+
 // The embedding of the rows of `points` on the dictionary given by the rows of `dictionary`
 // (no rows: m' = 0 and r = k(x, x)). K_S is eigendecomposed and its eigenvalues below
 // e_max · |S| · ε_mach are dropped, so a dictionary with repeated or nearly collinear
