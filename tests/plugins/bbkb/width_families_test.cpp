@@ -107,9 +107,9 @@ struct Logged {
 };
 
 TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
-  // 150 arms 10 apart with h = 1: no arm tells anything about another, so every batch holds
+  // 210 arms 10 apart with h = 1: no arm tells anything about another, so every batch holds
   // one point and the dictionary keeps every arm observed.
-  bopp::Points X(150, 1);
+  bopp::Points X(210, 1);
   for (Eigen::Index i = 0; i < X.rows(); ++i) X(i, 0) = 10.0 * static_cast<double>(i);
   const bopp::Problem p = candidate_problem(X);
   Logged logged;
@@ -119,7 +119,7 @@ TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
   host.log = &Logged::log;
   Bbkb a(p, bopp::kit::parse_config<Bbkb>("bandwidth = 1.0\nnoise_std = 0.1", "algorithm"), 1,
          bopp::Host(&host));
-  run(a, X, 120, 1, [](Eigen::Index) { return 0.0; });
+  run(a, X, 201, 1, [](Eigen::Index) { return 0.0; });
   ASSERT_EQ(logged.warnings.size(), 2u);
   EXPECT_NE(logged.warnings[0].find("batches held one point each"), std::string::npos);
   EXPECT_NE(logged.warnings[0].find("bandwidth 1"), std::string::npos);
@@ -128,10 +128,10 @@ TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
   // A kernel that fits the set says nothing.
   Logged quiet;
   host.context = &quiet;
-  const bopp::Points C = random_candidates(150, 2, 5);
+  const bopp::Points C = random_candidates(210, 2, 5);
   Bbkb b(candidate_problem(C), bopp::kit::parse_config<Bbkb>("", "algorithm"), 1,
          bopp::Host(&host));
-  run(b, C, 120, 1, [&](Eigen::Index i) { return wave(C, i); });
+  run(b, C, 201, 1, [&](Eigen::Index i) { return wave(C, i); });
   EXPECT_TRUE(quiet.warnings.empty());
 }
 
