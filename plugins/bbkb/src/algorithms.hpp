@@ -23,8 +23,8 @@ class Bbkb : public BatchedKernelBandit {
     return settings_params(Batching::adaptive, Dictionary::resparsified);
   }
   Bbkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global, Batching::adaptive, name, problem, config, seed,
-                            host) {}
+      : BatchedKernelBandit(BatchRule::global, Batching::adaptive, WidthRule::bbkb, name, problem,
+                            config, seed, host) {}
 };
 
 // GlobalLocal-BBKB: the global rule, then the per-candidate bound of Lemma 3.
@@ -39,24 +39,41 @@ class BbkbLocal : public BatchedKernelBandit {
     return settings_params(Batching::adaptive, Dictionary::resparsified);
   }
   BbkbLocal(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global_local, Batching::adaptive, name, problem, config,
-                            seed, host) {}
+      : BatchedKernelBandit(BatchRule::global_local, Batching::adaptive, WidthRule::bbkb, name,
+                            problem, config, seed, host) {}
 };
 
-// BKB (Calandriello et al. 2019) as BBKB with C̃ = 1: one point per batch, a new dictionary
-// after every observation, and Theorem 2's width.
+// BBKB with C̃ = 1: one point per batch, a new dictionary after every observation, and
+// Theorem 2's width at C̃ = 1 (half of bbkb's under the theorem family).
+class BbkbUnitBatch : public BatchedKernelBandit {
+ public:
+  static constexpr const char* name = "bbkb-unit-batch";
+  static constexpr const char* version = "0.1.0";
+  static constexpr const char* summary =
+      "BBKB with C~ = 1: one point per batch, resparsified every step, with BBKB's width";
+  static std::vector<Param> params() {
+    return settings_params(Batching::fixed, Dictionary::resparsified);
+  }
+  BbkbUnitBatch(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
+      : BatchedKernelBandit(BatchRule::global, Batching::fixed, WidthRule::bbkb, name, problem,
+                            config, seed, host) {}
+};
+
+// BKB (Calandriello et al. 2019): one point at a time, the dictionary resampled after every
+// observation, and its own width from the current variances of the points observed.
 class Bkb : public BatchedKernelBandit {
  public:
   static constexpr const char* name = "bkb";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
-      "BKB: sequential sparse GP-UCB on a candidate set, resparsified every step";
+      "BKB (Calandriello et al. 2019): sequential sparse GP-UCB on a candidate set, "
+      "resparsified every step, with its own width";
   static std::vector<Param> params() {
     return settings_params(Batching::fixed, Dictionary::resparsified);
   }
   Bkb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
-      : BatchedKernelBandit(BatchRule::global, Batching::fixed, name, problem, config, seed, host) {
-  }
+      : BatchedKernelBandit(BatchRule::global, Batching::fixed, WidthRule::bkb, name, problem,
+                            config, seed, host) {}
 };
 
 // GP-UCB (Srinivas et al. 2010) with the exact GP, one point at a time.

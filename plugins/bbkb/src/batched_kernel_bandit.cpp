@@ -1,4 +1,6 @@
-// Calandriello et al. 2020, Algorithm 1 (BBKB), on the candidate set A:
+// Calandriello et al. 2020, Algorithm 1 (BBKB), on the candidate set A (BKB of Calandriello
+// et al. 2019 is the same with one point per batch and its own α̃, from the variances after
+// each refit):
 //
 //   x_1 ← uniform on A, a batch of its own                      constructor
 //   for t = 0, …, T − 1
@@ -20,7 +22,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 
 namespace bopp::bbkb {
@@ -30,12 +34,27 @@ namespace {
 // The stream of the dictionary draws, apart from the first point's.
 constexpr std::uint64_t dictionary_stream = 1;
 
+// When the log warns that the kernel is too narrow for the candidate set: after this many
+// batches of one point in a row (the first ones are single while σ̃² ≈ 1/λ: some 60 on the
+// paper-scale sets), or when the dictionary holds more than 3/4 of the distinct arms observed
+// once there are this many (early on it keeps nearly all of them even where it stays small
+// later: about 100 of the first 100 on an 8-D set where it then levels off near 130).
+constexpr std::size_t single_point_batches_warned = 100;
+constexpr Eigen::Index observed_arms_warned = 200;
+
+std::string number(double x) {
+  std::ostringstream out;
+  out << std::setprecision(3) << x;
+  return out.str();
+}
+
 }  // namespace
 
-BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, Batching batching, const char* algorithm,
-                                         const Problem& problem, const Config& config,
-                                         std::uint64_t seed, const Host& host)
+BatchedKernelBandit::BatchedKernelBandit(BatchRule rule, Batching batching, WidthRule width_rule,
+                                         const char* algorithm, const Problem& problem,
+                                         const Config& config, std::uint64_t seed, const Host& host)
     : rule_(rule),
+      width_rule_(width_rule),
       algorithm_(algorithm),
       problem_(problem),
       settings_(read_settings(config, problem, algorithm)),
@@ -88,6 +107,12 @@ double BatchedKernelBandit::ucb(Eigen::Index arm) const {
   return posterior_->mean()[arm] + width_ * std::sqrt(posterior_->pending_variance(arm));
 }
 
+Eigen::VectorXd BatchedKernelBandit::ucb_values() const {
+  Eigen::VectorXd u(posterior_->size());
+  for (Eigen::Index i = 0; i < u.size(); ++i) u[i] = ucb(i);
+  return u;
+}
+
 bool BatchedKernelBandit::batch_ends_with(Eigen::Index arm) {
   const bool global_exceeded = global_rule_.closes_with(posterior_->variance()[arm]);
   if (rule_ == BatchRule::global) return global_exceeded;
@@ -134,18 +159,48 @@ void BatchedKernelBandit::tell(const Points& X, const Eigen::VectorXd& y,
 }
 
 void BatchedKernelBandit::end_batch() {
-  // Theorem 2's Λ grows by log(1 + 3σ̃²_fb) per point; the reference code's by log(1 + σ̃²_fb).
-  const double factor = settings_.schedule == WidthSchedule::theorem ? 3.0 : 1.0;
+  // Λ grows by each point's log(1 + c σ̃²_fb), its start-of-batch variance.
   for (const Eigen::Index arm : batch_)
-    log_sum_ += std::log1p(factor * posterior_->variance()[arm]);
+    log_sum_ += settings_.information(posterior_->variance()[arm]);
   batch_sizes_.push_back(batch_.size());
   ++batches_closed_;
+  single_point_run_ = batch_.size() == 1 ? single_point_run_ + 1 : 0;
   dictionary_ = bo::leverage_sample(totals_.counts, posterior_->variance(), settings_.q_bar, rng_);
   refit();
   start_batch();
   host_.debug(std::string(algorithm_) + ": batch " + std::to_string(batches_closed_) + " of " +
               std::to_string(batch_sizes_.back()) + " points; dictionary " +
               std::to_string(dictionary_.size()) + ", width " + std::to_string(width_));
+  warn_if_degenerate();
+}
+
+// A kernel too narrow for the candidate set (or λ too small) keeps every σ̃² near 1/λ: every
+// batch holds one point, the dictionary keeps nearly every arm observed, and each step
+// re-embeds all candidates on it, O(A t²). Said once each, with what to change.
+void BatchedKernelBandit::warn_if_degenerate() {
+  const std::string keys = "bandwidth " + number(settings_.bandwidth) +
+                           (settings_.bandwidth_chosen ? " (the median distance between "
+                                                         "candidates)"
+                                                       : "") +
+                           ", lambda " + number(settings_.lambda);
+  if (!warned_batches_ && settings_.c_tilde > 1.0 &&
+      single_point_run_ >= single_point_batches_warned) {
+    warned_batches_ = true;
+    host_.warning(std::string(algorithm_) + ": the last " + std::to_string(single_point_run_) +
+                  " batches held one point each: start-of-batch variances stay above c_tilde - 1 "
+                  "= " +
+                  number(settings_.c_tilde - 1.0) + " (" + keys +
+                  "); a larger bandwidth or lambda, or a larger c_tilde, gives longer batches");
+  }
+  const Eigen::Index observed = (totals_.counts.array() > 0.0).count();
+  const auto kept = static_cast<Eigen::Index>(dictionary_.size());
+  if (!warned_dictionary_ && observed >= observed_arms_warned && 4 * kept > 3 * observed) {
+    warned_dictionary_ = true;
+    host_.warning(std::string(algorithm_) + ": the dictionary holds " + std::to_string(kept) +
+                  " of the " + std::to_string(observed) +
+                  " arms observed, so it grows like t and each batch costs O(A t^2) (" + keys +
+                  "); a larger bandwidth or lambda, or a smaller q_bar, keeps it small");
+  }
 }
 
 void BatchedKernelBandit::refit() {
@@ -155,7 +210,10 @@ void BatchedKernelBandit::refit() {
   fitted_totals_ = totals_;
   posterior_.emplace(bo::nystrom_embedding(kernel_, problem_.candidates, S), totals_.counts,
                      totals_.sums, settings_.lambda);
-  width_ = settings_.width(log_sum_, settings_.c_tilde);
+  width_ =
+      width_rule_ == WidthRule::bkb
+          ? settings_.bkb_width(totals_.counts.dot(posterior_->variance()), totals_.counts.sum())
+          : settings_.width(log_sum_, settings_.c_tilde);
 }
 
 void BatchedKernelBandit::start_batch() {
@@ -194,6 +252,8 @@ void BatchedKernelBandit::save(StateArchive& archive) const {
   archive.write("lazy", lazy_);
   archive.write("batches_closed", batches_closed_);
   archive.write("batch_sizes", batch_sizes_);
+  archive.write("warned_batches", warned_batches_);
+  archive.write("warned_dictionary", warned_dictionary_);
 }
 
 void BatchedKernelBandit::restore(const StateArchive& archive) {
@@ -213,6 +273,14 @@ void BatchedKernelBandit::restore(const StateArchive& archive) {
   archive.read("lazy", lazy_);
   archive.read("batches_closed", batches_closed_);
   archive.read("batch_sizes", batch_sizes_);
+  single_point_run_ = 0;
+  while (single_point_run_ < batch_sizes_.size() &&
+         batch_sizes_[batch_sizes_.size() - 1 - single_point_run_] == 1)
+    ++single_point_run_;
+  // A state saved before the warnings existed has given none.
+  warned_batches_ = warned_dictionary_ = false;
+  if (archive.contains("warned_batches")) archive.read("warned_batches", warned_batches_);
+  if (archive.contains("warned_dictionary")) archive.read("warned_dictionary", warned_dictionary_);
   const Eigen::Index arms = problem_.candidates.rows();
   const auto is_arm = [arms](Eigen::Index i) { return i >= 0 && i < arms; };
   if (!std::all_of(dictionary_.begin(), dictionary_.end(), is_arm) ||

@@ -1,5 +1,6 @@
 // BBKB: Batch-BKB of Calandriello et al. 2020 (Algorithm 1), its GlobalLocal variant
-// (Lemma 3) and BKB (C̃ = 1), on the objective's finite candidate set.
+// (Lemma 3), BBKB at C̃ = 1, and BKB (Calandriello et al. 2019: C̃ = 1 with its own width), on
+// the objective's finite candidate set.
 //
 // A Nyström posterior on a dictionary S of observed arms; each batch is grown by taking the
 // UCB maximizer with S, the mean and the width frozen and the chosen points' variance
@@ -25,13 +26,17 @@ namespace bopp::bbkb {
 
 enum class BatchRule { global, global_local };
 
+// How the width grows: BBKB's Λ, summed over the closed batches (Theorem 2), or BKB's
+// log t · Σ_i n_i σ̃²_t(x_i), from the current variances after every refit.
+enum class WidthRule { bbkb, bkb };
+
 class BatchedKernelBandit {
  public:
-  // Batching::fixed is BKB: C̃ = 1, one point per batch and a new dictionary every step.
+  // Batching::fixed: C̃ = 1, one point per batch and a new dictionary every step.
   // Throws std::invalid_argument when the problem has no candidate set.
-  BatchedKernelBandit(BatchRule rule, Batching batching, const char* algorithm,
-                      const Problem& problem, const Config& config, std::uint64_t seed,
-                      const Host& host);
+  BatchedKernelBandit(BatchRule rule, Batching batching, WidthRule width_rule,
+                      const char* algorithm, const Problem& problem, const Config& config,
+                      std::uint64_t seed, const Host& host);
 
   // The next points of the current batch, at most max_points; a batch longer than
   // max_points continues at the next ask, one shorter returns fewer points.
@@ -47,6 +52,8 @@ class BatchedKernelBandit {
   std::size_t batches_closed() const { return batches_closed_; }
   const std::vector<std::size_t>& batch_sizes() const { return batch_sizes_; }
   double width() const { return width_; }
+  // μ̃ + α̃ σ̃ of every candidate, with the open batch's points applied.
+  Eigen::VectorXd ucb_values() const;
 
   // Checkpoints: the totals, the dictionary and the open batch. The Nyström posterior is
   // rebuilt from the dictionary and the totals it was made of, then the batch's pending arms
@@ -61,9 +68,11 @@ class BatchedKernelBandit {
   void end_batch();
   void refit();
   void start_batch();
+  void warn_if_degenerate();
   double ucb(Eigen::Index arm) const;
 
   BatchRule rule_;
+  WidthRule width_rule_;
   const char* algorithm_;
   Problem problem_;
   Settings settings_;
@@ -91,6 +100,9 @@ class BatchedKernelBandit {
 
   std::size_t batches_closed_ = 0;
   std::vector<std::size_t> batch_sizes_;
+  std::size_t single_point_run_ = 0;  // batches of one point in a row, up to the last
+  bool warned_batches_ = false;
+  bool warned_dictionary_ = false;
 };
 
 }  // namespace bopp::bbkb

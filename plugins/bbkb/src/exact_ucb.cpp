@@ -44,6 +44,10 @@ Points ExactUcb::ask(std::size_t max_points) {
   return X;
 }
 
+Eigen::VectorXd ExactUcb::ucb_values() const {
+  return mean_ + width_ * (gp_.variance() / settings_.lambda).cwiseSqrt();
+}
+
 Eigen::Index ExactUcb::choose() {
   // λ-scaled variances, as the paper's width expects: σ²/λ.
   const Eigen::VectorXd variance = gp_.variance() / settings_.lambda;
@@ -73,6 +77,7 @@ void ExactUcb::tell(const Points& X, const Eigen::VectorXd& y,
       gp_.append(arm);
     }
     gp_.give_value(y[r]);
+    log_sum_ += settings_.information(start_variance_[arm]);
   }
   told_ += static_cast<std::size_t>(X.rows());
   if (closed_ && told_ >= chosen_.size()) end_batch();
@@ -86,7 +91,8 @@ void ExactUcb::end_batch() {
 
 void ExactUcb::start_batch() {
   mean_ = gp_.mean();
-  width_ = settings_.width(gp_.log_det(), settings_.c_tilde);
+  start_variance_ = gp_.variance() / settings_.lambda;
+  width_ = settings_.width(log_sum_, settings_.c_tilde);
   product_ = 1.0;
   chosen_.clear();
   handed_ = 0;
@@ -105,6 +111,8 @@ Eigen::VectorXd ExactUcb::recommend() const {
 void ExactUcb::save(StateArchive& archive) const {
   archive.write("gp", gp_);
   archive.write("mean", mean_);
+  archive.write("start_variance", start_variance_);
+  archive.write("log_sum", log_sum_);
   archive.write("width", width_);
   archive.write("product", product_);
   archive.write("chosen", chosen_);
@@ -117,6 +125,8 @@ void ExactUcb::save(StateArchive& archive) const {
 void ExactUcb::restore(const StateArchive& archive) {
   archive.read("gp", gp_);
   archive.read("mean", mean_);
+  archive.read("start_variance", start_variance_);
+  archive.read("log_sum", log_sum_);
   archive.read("width", width_);
   archive.read("product", product_);
   archive.read("chosen", chosen_);
@@ -124,7 +134,8 @@ void ExactUcb::restore(const StateArchive& archive) {
   archive.read("told", told_);
   archive.read("closed", closed_);
   archive.read("batch_sizes", batch_sizes_);
-  if (mean_.size() != problem_.candidates.rows() || handed_ > chosen_.size())
+  if (mean_.size() != problem_.candidates.rows() ||
+      start_variance_.size() != problem_.candidates.rows() || handed_ > chosen_.size())
     throw StateError("state: the batch does not fit this candidate set");
 }
 

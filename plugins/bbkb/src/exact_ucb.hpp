@@ -5,7 +5,9 @@
 // points hallucinated (the GP conditioned on them at their mean, exact for the variance);
 // the batch ends once Π (1 + σ²_{s−1}(x_s)) > C, the crossing point included. GP-UCB is the
 // same with one point per batch. Both keep the posterior over the candidates up to date one
-// point at a time (CandidateGp), O(t A) per point.
+// point at a time (CandidateGp), O(t A) per point. Their width is the library's width family
+// (Settings), with Λ summed as BBKB sums it: log(1 + c σ²_fb(x_s)) per point told, σ²_fb its
+// exact λ-scaled variance at the start of its batch.
 #pragma once
 
 #include "candidate_gp.hpp"
@@ -30,6 +32,9 @@ class ExactUcb {
   Eigen::VectorXd recommend() const;
 
   const std::vector<std::size_t>& batch_sizes() const { return batch_sizes_; }
+  double width() const { return width_; }
+  // μ_fb + α σ of every candidate, σ with the open batch's points hallucinated.
+  Eigen::VectorXd ucb_values() const;
 
   // Checkpoints: the candidate GP and the open batch.
   void save(StateArchive& archive) const;
@@ -43,8 +48,10 @@ class ExactUcb {
   Batching batching_;
   Problem problem_;
   Settings settings_;
-  CandidateGp gp_;        // the told points, then the open batch's points still untold
-  Eigen::VectorXd mean_;  // at the batch start
+  CandidateGp gp_;                  // the told points, then the open batch's points still untold
+  Eigen::VectorXd mean_;            // at the batch start
+  Eigen::VectorXd start_variance_;  // λ-scaled, at the batch start
+  double log_sum_ = 0.0;            // Λ, over the points told
   double width_ = 0.0;
   double product_ = 1.0;
   std::vector<Eigen::Index> chosen_;

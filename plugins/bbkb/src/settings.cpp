@@ -1,12 +1,30 @@
 #include "settings.hpp"
 
+#include "median_distance.hpp"
+
 #include <bopp/kit/host_design.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
 namespace bopp::bbkb {
+
+double Settings::information(double start_variance) const {
+  const double c = schedule == WidthSchedule::theorem ? 3.0 : 1.0;
+  return std::log1p(c * start_variance);
+}
+
+double Settings::bkb_width(double variance_sum, double t) const {
+  const double sum = std::log(std::max(t, 1.0)) * variance_sum;
+  const double confidence = std::log(1.0 / delta);
+  if (schedule == WidthSchedule::theorem) {
+    return 2.0 * noise_std * std::sqrt(3.0 * sum + confidence) +
+           (1.0 + std::sqrt(2.0)) * std::sqrt(lambda) * norm_bound;
+  }
+  return std::sqrt(lambda) * norm_bound + std::sqrt(noise_std * noise_std * (sum + confidence));
+}
 
 double Settings::width(double log_sum, double bound) const {
   const double confidence = std::log(1.0 / delta);
@@ -23,7 +41,7 @@ std::vector<Param> settings_params(Batching batching, Dictionary dictionary) {
   std::vector<Param> p = {
       Param::real("bandwidth", 0.0,
                   "h of the Gaussian kernel exp(-|x-x'|^2/(2h^2)) in the candidates' units; 0: "
-                  "a tenth of the diagonal of the candidates' bounding box; else at least 1e-12")
+                  "the median distance between candidates; else at least 1e-12")
           .range(0.0, 1e12),
       Param::real("noise_std", 0.0,
                   "xi, the noise standard deviation in the confidence width; 0: the "
@@ -38,7 +56,8 @@ std::vector<Param> settings_params(Batching batching, Dictionary dictionary) {
       Param::real("delta", 1e-4, "delta, the failure probability in the confidence width")
           .range(1e-300, 1.0),
       Param::choice("width_schedule", "theorem", "theorem|reference",
-                    "theorem: Theorem 2's width; reference: the authors' code's narrower width"),
+                    "the width family, alike for every UCB method: theorem (Theorem 2's, or BKB's "
+                    "Theorem 1 for bkb) or reference (the authors' public code's, narrower)"),
   };
   if (batching == Batching::adaptive) {
     p.push_back(Param::real("c_tilde", 2.0,
@@ -67,12 +86,11 @@ Settings read_settings(const Config& config, const Problem& problem, const char*
   // 0 or NaN.
   if (s.bandwidth > 0.0 && s.bandwidth < 1e-12) {
     throw std::invalid_argument("key 'bandwidth' of algorithm '" + std::string(algorithm) +
-                                "' must be 0 (a tenth of the diagonal) or at least 1e-12");
+                                "' must be 0 (the median distance) or at least 1e-12");
   }
   if (s.bandwidth == 0.0) {
-    const Points& X = problem.candidates;
-    const double diagonal = (X.colwise().maxCoeff() - X.colwise().minCoeff()).norm();
-    s.bandwidth = diagonal > 0.0 ? diagonal / 10.0 : 1.0;
+    s.bandwidth = median_distance(problem.candidates);
+    s.bandwidth_chosen = true;
   }
   s.noise_std = config.real("noise_std");
   if (s.noise_std == 0.0) s.noise_std = problem.noise_std > 0.0 ? problem.noise_std : 0.01;

@@ -45,7 +45,8 @@ TEST(Bbkb, BatchEndsExactlyWhenOnePlusTheStartVariancesExceedTheBound) {
   EXPECT_EQ(first_batches<Bbkb>("c_tilde = 3.5"), (std::vector<std::size_t>{1, 3}));
   // 1 + 1 = 2 ≤ 2.9, the second point reaches 3 > 2.9.
   EXPECT_EQ(first_batches<Bbkb>("c_tilde = 2.9"), (std::vector<std::size_t>{1, 2}));
-  // C̃ = 1: BKB, one point per batch whatever the variances.
+  // C̃ = 1: one point per batch whatever the variances.
+  EXPECT_EQ(first_batches<BbkbUnitBatch>(""), (std::vector<std::size_t>{1, 1}));
   EXPECT_EQ(first_batches<Bkb>(""), (std::vector<std::size_t>{1, 1}));
 }
 
@@ -71,8 +72,8 @@ TEST(Bbkb, RefusesAProblemWithoutCandidates) {
 
 template <class Algorithm>
 class Contract : public ::testing::Test {};
-using AllAlgorithms =
-    ::testing::Types<Bbkb, BbkbLocal, Bkb, GpUcb, GpBucb, EpsilonGreedy, BatchThompson>;
+using AllAlgorithms = ::testing::Types<Bbkb, BbkbLocal, BbkbUnitBatch, Bkb, GpUcb, GpBucb,
+                                       EpsilonGreedy, BatchThompson>;
 TYPED_TEST_SUITE(Contract, AllAlgorithms);
 
 TYPED_TEST(Contract, AsksRowsOfTheCandidateSetAtMostMaxPointsAndReplaysBitForBit) {

@@ -36,6 +36,7 @@ void expect_round_trips(const std::string& config) {
 TEST(BbkbState, BbkbRoundTrips) { expect_round_trips<bopp::bbkb::Bbkb>("c_tilde = 1.5"); }
 TEST(BbkbState, BbkbLocalRoundTrips) { expect_round_trips<bopp::bbkb::BbkbLocal>("c_tilde = 1.5"); }
 TEST(BbkbState, BkbRoundTrips) { expect_round_trips<bopp::bbkb::Bkb>(""); }
+TEST(BbkbState, BbkbUnitBatchRoundTrips) { expect_round_trips<bopp::bbkb::BbkbUnitBatch>(""); }
 TEST(BbkbState, GpUcbRoundTrips) { expect_round_trips<bopp::bbkb::GpUcb>(""); }
 TEST(BbkbState, GpBucbRoundTrips) { expect_round_trips<bopp::bbkb::GpBucb>(""); }
 TEST(BbkbState, EpsilonGreedyRoundTrips) {
