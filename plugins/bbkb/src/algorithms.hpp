@@ -15,7 +15,7 @@ namespace bopp::bbkb {
 class Bbkb : public BatchedKernelBandit {
  public:
   static constexpr const char* name = "bbkb";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "BBKB (Calandriello et al. 2020): batched sparse GP-UCB on a candidate set, adaptive "
       "batches, ridge-leverage resparsification";
@@ -31,7 +31,7 @@ class Bbkb : public BatchedKernelBandit {
 class BbkbLocal : public BatchedKernelBandit {
  public:
   static constexpr const char* name = "bbkb-local";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "GlobalLocal-BBKB (Calandriello et al. 2020, Lemma 3): BBKB with larger batches by a "
       "per-candidate stopping bound";
@@ -80,7 +80,7 @@ class Bkb : public BatchedKernelBandit {
 class GpUcb : public ExactUcb {
  public:
   static constexpr const char* name = "gp-ucb";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary = "exact GP-UCB on a candidate set, one point at a time";
   static std::vector<Param> params() { return settings_params(Batching::fixed, Dictionary::none); }
   GpUcb(const Problem& problem, const Config& config, std::uint64_t seed, const Host& host)
@@ -91,7 +91,7 @@ class GpUcb : public ExactUcb {
 class GpBucb : public ExactUcb {
  public:
   static constexpr const char* name = "gp-bucb";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "GP-AUCB (Desautels et al. 2014): exact batch GP-UCB with hallucinated variances and "
       "adaptive batches, on a candidate set";

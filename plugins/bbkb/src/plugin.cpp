@@ -3,7 +3,7 @@
 
 #include <bopp/plugin.hpp>
 
-BOPP_PLUGIN_LIBRARY("bbkb", "0.1.0", bopp::Algorithm<bopp::bbkb::Bbkb>,
+BOPP_PLUGIN_LIBRARY("bbkb", "0.2.0", bopp::Algorithm<bopp::bbkb::Bbkb>,
                     bopp::Algorithm<bopp::bbkb::BbkbLocal>, bopp::Algorithm<bopp::bbkb::Bkb>,
                     bopp::Algorithm<bopp::bbkb::BbkbUnitBatch>, bopp::Algorithm<bopp::bbkb::GpUcb>,
                     bopp::Algorithm<bopp::bbkb::GpBucb>, bopp::Algorithm<bopp::bbkb::EpsilonGreedy>,
