@@ -48,7 +48,9 @@ std::vector<Param> settings_params(Variant variant) {
       Param::integer("acq_random", 10000,
                      "uniform random points where a draw is evaluated on a box domain")
           .range(1, 10000000),
-      Param::integer("acq_restarts", 10, "L-BFGS runs from the best random points").range(0, 10000),
+      Param::integer("acq_restarts", 100,
+                     "L-BFGS runs from the best random points (the paper's 100 restarts)")
+          .range(0, 10000),
   };
   if (variant != Variant::linear)
     params.push_back(Param::choice(
