@@ -99,7 +99,7 @@ TEST(TangentRegression, LbfgsOnTheLinearModelReachesTheClosedForm) {
   const double distance = (trained.theta - closed).norm() / closed.norm();
   EXPECT_LT(distance, 1e-7);  // measured 5e-9 in the sanitizer build
   RecordProperty("passes", std::to_string(trained.steps));
-  RecordProperty("distance", distance);
+  RecordProperty("distance", ::testing::PrintToString(distance));
 }
 
 // Many draws θ0 for one feature network and one data set: the trained models at a test point
