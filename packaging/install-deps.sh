@@ -9,6 +9,8 @@ packages=(
   libboost-dev libboost-filesystem-dev libboost-program-options-dev
   libtomlplusplus-dev
   nlohmann-json3-dev
+  # header-only L-BFGS of bopp::nn's converged training (about 1.5 s to install)
+  liblbfgspp-dev
   libnlopt-cxx-dev libnlopt-dev
   libgtest-dev libgmock-dev googletest
   libmujoco-dev

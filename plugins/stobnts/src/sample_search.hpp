@@ -15,7 +15,7 @@ namespace bopp::stobnts {
 
 struct SampleSearchOptions {
   int random_points = 10000;
-  int restarts = 10;
+  int restarts = 100;
 };
 
 Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& problem,

@@ -9,7 +9,8 @@
 //         its last layer zeroed (Algorithm 1)
 //       f_t^i(x; θ) = ⟨∇θ f(x; θ0'), θ⟩ (Algorithm 2)                 train_linear_model
 //       f_t^i(x; θ) = f(x; θ) (deep ensemble)                         train_plain_network
-//       θ_t^i ← argmin_θ L_t(θ, D), gradient descent from θ0 (eq. 1)  train_network
+//       θ_t^i ← argmin_θ L_t(θ, D) from θ0 (eq. 1), by L-BFGS to        train_network
+//         convergence or the reference code's fixed gradient-descent steps
 //       x_t^i ← argmax_x f_t^i(x; θ_t^i)                              maximize_sample
 //     query f at the batch; D ← D ∪ {its successful (x, y)}           tell
 #include "sample_then_optimize.hpp"
@@ -126,9 +127,10 @@ NetworkSample SampleThenOptimize::train_linear_model(DrawInputs& in) const {
     theta = nn::tangent_regression(mlp_, in.U, in.y, in.auxiliary, in.theta0, beta, noise_variance);
   } else {
     const auto fit = nn::tangent_fit(mlp_, in.U, in.y, in.auxiliary, beta);
-    theta = nn::train_regularized(fit, in.U.rows(), regularization(), in.theta0, in.theta0,
-                                  settings_.training)
-                .theta;
+    nn::TrainingResult trained = nn::train_regularized(fit, in.U.rows(), regularization(),
+                                                       in.theta0, in.theta0, settings_.training);
+    log_training(in.draw, trained);
+    theta = std::move(trained.theta);
   }
   // Its model is solved in double, and so is its search.
   return NetworkSample(mlp_, beta, problem_.lower, problem_.upper, std::nullopt,
@@ -146,10 +148,15 @@ NetworkSample SampleThenOptimize::train_network(const DrawInputs& in,
   const nn::TrainingResult trained =
       nn::train_network(mlp_, in.U, in.y, offsets, settings_.beta, lambda, in.theta0, in.theta0,
                         settings_.training, settings_.precision);
-  host_.debug(name_ + ": draw " + std::to_string(in.draw) + " trained " +
-              std::to_string(trained.steps) + " steps, loss " + std::to_string(trained.loss));
+  log_training(in.draw, trained);
   return NetworkSample(mlp_, settings_.beta, problem_.lower, problem_.upper, trained.theta, offset,
                        settings_.precision);
+}
+
+void SampleThenOptimize::log_training(std::uint64_t draw, const nn::TrainingResult& trained) const {
+  host_.debug(name_ + ": draw " + std::to_string(draw) + " trained " +
+              std::to_string(trained.steps) + " passes, loss " + std::to_string(trained.loss) +
+              ", training rms residual " + std::to_string(trained.residual_rms));
 }
 
 Points SampleThenOptimize::ask(std::size_t max_points) {

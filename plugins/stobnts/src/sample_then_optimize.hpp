@@ -59,6 +59,9 @@ class SampleThenOptimize {
   NetworkSample train_network(const DrawInputs& in, const Eigen::VectorXd& offsets, double lambda,
                               std::optional<TangentTerm> offset) const;
 
+  // The debug line of a trained draw: its passes, loss and training rms residual.
+  void log_training(std::uint64_t draw, const nn::TrainingResult& trained) const;
+
   Eigen::VectorXd random_point();
   Eigen::VectorXd training_targets() const;
   // λ = β² σ², the weight of the pull toward θ0 in the loss (Dai et al. 2022, eq. 1).

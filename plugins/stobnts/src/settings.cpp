@@ -27,19 +27,37 @@ std::vector<Param> settings_params(Variant variant) {
       Param::real("learning_rate", 1e-3,
                   "gradient-descent step on the loss divided by 2n (the reference code's scaling)")
           .at_least(0),
-      Param::choice("lr_scaling", "standard", "standard|ntk",
-                    "standard: per-layer steps fan_in / sigma_w^2 and 1 / sigma_b^2, i.e. plain "
-                    "gradient descent in the standard parameterization; ntk: one step for all"),
-      Param::integer("train_steps", 10000, "gradient-descent steps per draw").at_least(0),
+      Param::choice(
+          "lr_scaling", "standard", "standard|ntk",
+          "standard: per-layer steps fan_in / sigma_w^2 and 1 / sigma_b^2, i.e. plain "
+          "gradient descent in the standard parameterization; ntk: one step for all (gd only: "
+          "L-BFGS runs in the NTK coordinates)"),
+      Param::integer("train_steps", 10000, "gradient-descent steps per draw (training = gd)")
+          .at_least(0),
+      Param::integer("train_passes", 3000,
+                     "L-BFGS: at most this many evaluations of the loss and its gradient per draw")
+          .range(0, 10000000),
+      Param::real("train_tol", 2e-3,
+                  "L-BFGS: stop once the loss fell by at most this fraction of itself over the "
+                  "last 100 passes (converged)")
+          .range(0, 1),
       Param::real("grad_tol", 0.0,
                   "stop training once the gradient norm falls below this fraction of its "
-                  "initial value (0: run all train_steps)")
+                  "initial value (0: never; gd then runs all train_steps)")
           .at_least(0),
       Param::integer("acq_random", 10000,
                      "uniform random points where a draw is evaluated on a box domain")
           .range(1, 10000000),
-      Param::integer("acq_restarts", 10, "L-BFGS runs from the best random points").range(0, 10000),
+      Param::integer("acq_restarts", 100,
+                     "L-BFGS runs from the best random points (the paper's 100 restarts)")
+          .range(0, 10000),
   };
+  if (variant != Variant::linear)
+    params.push_back(Param::choice(
+        "training", "lbfgs", "lbfgs|gd",
+        "lbfgs: full-batch L-BFGS until the loss stops falling (train_tol, train_passes), the "
+        "paper's training till convergence; gd: train_steps of gradient descent at "
+        "learning_rate, the reference code's recipe"));
   if (variant != Variant::linear)
     params.push_back(Param::choice(
         "precision", "float", "float|double",
@@ -48,9 +66,10 @@ std::vector<Param> settings_params(Variant variant) {
         "of double; the L-BFGS refinement is in double either way"));
   if (variant == Variant::linear)
     params.push_back(Param::choice(
-        "linear_solver", "closed_form", "closed_form|gd",
+        "linear_solver", "closed_form", "closed_form|gd|lbfgs",
         "closed_form: the exact minimizer of the regularized loss (the limit of the gradient "
-        "descent the paper prescribes); gd: train_steps of gradient descent"));
+        "descent the paper prescribes); gd: train_steps of gradient descent, as the reference "
+        "code trains it; lbfgs: L-BFGS as the networks' training = lbfgs"));
   if (variant == Variant::ensemble)
     params.push_back(Param::boolean(
         "anchor", false,
@@ -76,11 +95,19 @@ Settings read_settings(const Config& config, Variant variant) {
   s.training.learning_rate = config.real("learning_rate");
   s.standard_steps = config.string("lr_scaling") == "standard";
   s.training.max_steps = static_cast<int>(config.integer("train_steps"));
+  s.training.max_passes = static_cast<int>(config.integer("train_passes"));
+  s.training.loss_tolerance = config.real("train_tol");
   s.training.gradient_tolerance = config.real("grad_tol");
   s.acq_random = static_cast<int>(config.integer("acq_random"));
   s.acq_restarts = static_cast<int>(config.integer("acq_restarts"));
-  if (variant != Variant::linear) s.precision = nn::precision_from_name(config.string("precision"));
-  if (variant == Variant::linear) s.closed_form = config.string("linear_solver") == "closed_form";
+  if (variant != Variant::linear) {
+    s.precision = nn::precision_from_name(config.string("precision"));
+    s.training.method = nn::training_method_from_name(config.string("training"));
+  } else {
+    const std::string solver = config.string("linear_solver");
+    s.closed_form = solver == "closed_form";
+    if (!s.closed_form) s.training.method = nn::training_method_from_name(solver);
+  }
   if (variant == Variant::ensemble) s.anchor = config.boolean("anchor");
   return s;
 }

@@ -30,7 +30,7 @@ struct Settings {
   bool closed_form = true;                           // sto-bnts-linear: linear_solver = closed_form
   bool anchor = false;                               // deep-ensemble: keep the pull toward θ0
   int acq_random = 10000;
-  int acq_restarts = 10;
+  int acq_restarts = 100;
 };
 
 std::vector<Param> settings_params(Variant variant);

@@ -1,6 +1,7 @@
 #include <bopp/nn/network_training.hpp>
 
 #include "activation.hpp"
+#include "lbfgs_descent.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -155,12 +156,10 @@ TrainingResult NetworkTraining<Scalar>::train(double lambda, const Eigen::Vector
   step_scales_ = options.step_scales.cast<Scalar>();
   const auto inv_n = static_cast<Scalar>(1.0 / static_cast<double>(residual_.size()));
   const auto lam = static_cast<Scalar>(lambda);
-  const auto eta = static_cast<Scalar>(options.learning_rate);
-  // The mean-scaled loss at theta_ and the norm of its gradient, left in gradient_
-  // (train_regularized's). The pull, the gradient and its norm go through the parameters in
-  // chunks that stay in the L1 cache: one read of θ, θ0 and ∇ instead of four passes.
+  // The mean-scaled loss at theta_, its gradient left in gradient_ (train_regularized's). The
+  // pull, the gradient and its norm go through the parameters in chunks that stay in the L1
+  // cache: one read of θ, θ0 and ∇ instead of four passes.
   constexpr Eigen::Index chunk = 2048;
-  double gradient_norm = 0;
   const auto evaluate_mean = [&] {
     const Scalar data = evaluate();
     Scalar pull = 0, norm2 = 0;
@@ -172,25 +171,32 @@ TrainingResult NetworkTraining<Scalar>::train(double lambda, const Eigen::Vector
       g = inv_n * (g + lam * (t - a));
       norm2 += g.squaredNorm();
     }
-    gradient_norm = std::sqrt(static_cast<double>(norm2));
-    return static_cast<double>(inv_n * (data + Scalar(0.5) * lam * pull));
+    return detail::Evaluation{static_cast<double>(inv_n * (data + Scalar(0.5) * lam * pull)),
+                              static_cast<double>(data), std::sqrt(static_cast<double>(norm2))};
   };
+  const auto n = residual_.size();
+  if (options.method == TrainingMethod::lbfgs) {
+    start_ = theta_;
+    return detail::lbfgs_descent(evaluate_mean, theta_, gradient_, start_, n, options);
+  }
+  const auto eta = static_cast<Scalar>(options.learning_rate);
+  detail::Evaluation pass = evaluate_mean();
+  const double initial_norm = pass.gradient_norm;
   TrainingResult result;
-  result.loss = evaluate_mean();
-  const double initial_norm = gradient_norm;
-  result.gradient_norm = initial_norm;
   for (int k = 0; k < options.max_steps; ++k) {
-    if (result.gradient_norm <= options.gradient_tolerance * initial_norm) break;
+    if (pass.gradient_norm <= options.gradient_tolerance * initial_norm) break;
     if (step_scales_.size() == 0) {
       theta_ -= eta * gradient_;
     } else {
       theta_ -= eta * step_scales_.cwiseProduct(gradient_);
     }
-    result.loss = evaluate_mean();
-    result.gradient_norm = gradient_norm;
+    pass = evaluate_mean();
     ++result.steps;
   }
   result.theta = theta_.template cast<double>();
+  result.loss = pass.loss;
+  result.gradient_norm = pass.gradient_norm;
+  result.residual_rms = std::sqrt(2 * pass.data / static_cast<double>(n));
   return result;
 }
 

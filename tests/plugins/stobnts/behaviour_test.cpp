@@ -13,7 +13,7 @@ using namespace bopp::stobnts;
 using stobnts_test::config;
 
 const std::string small =
-    "n_init = 3\ndepth = 1\nwidth = 16\ntrain_steps = 50\nacq_random = 200\nacq_restarts = 2\n";
+    "n_init = 3\ndepth = 1\nwidth = 16\ntrain_passes = 50\nacq_random = 200\nacq_restarts = 2\n";
 
 double bumpy(const Eigen::VectorXd& x) { return std::sin(3 * x[0]) + std::cos(2 * x[1]); }
 
@@ -70,15 +70,18 @@ TYPED_TEST(StoBntsContract, AsksRowsOfTheCandidateSet) {
 }
 
 // Without new data in between, two iterations still draw different models, and so do the
-// points of one batch: on a continuous domain their maximizers differ.
+// draws of one batch. (Their maximizers may coincide: the deep ensemble's converged draws on five
+// points all climb to the same corner of the box.)
 TYPED_TEST(StoBntsContract, EveryDrawIsFresh) {
   TypeParam algorithm(box(), config<TypeParam>(small), 5, bopp::Host());
   stobnts_test::run(algorithm, bumpy, 2, 2, 2);  // the design (3 points) and one batch
   const bopp::Points first = algorithm.ask(3);
   const bopp::Points second = algorithm.ask(3);
   EXPECT_NE(first, second);
-  for (Eigen::Index i = 0; i < 3; ++i)
-    for (Eigen::Index j = i + 1; j < 3; ++j) EXPECT_NE(first.row(i), first.row(j));
+  const Eigen::MatrixXd X = first.topRows(2);  // any points in the box
+  const Eigen::VectorXd a = algorithm.sample(1, 0).values(X);
+  EXPECT_NE(algorithm.sample(1, 1).values(X), a);
+  EXPECT_NE(algorithm.sample(2, 0).values(X), a);
 }
 
 TYPED_TEST(StoBntsContract, SampleGradientMatchesCentralDifferences) {
@@ -99,7 +102,8 @@ TYPED_TEST(StoBntsContract, SampleGradientMatchesCentralDifferences) {
 }
 
 // The networks train in float unless asked for double (the linear model has no training
-// precision to choose); the two are different draws of one run, each replayable.
+// precision to choose); the two are different draws of one run, each replayable, and after 50
+// gradient-descent steps close (L-BFGS's runs part further, to where each converges).
 TEST(StoBntsSettings, NetworksTrainInFloatByDefault) {
   EXPECT_EQ(StoBnts(box(), config<StoBnts>(""), 1, bopp::Host()).settings().precision,
             bopp::nn::Precision::float32);
@@ -110,9 +114,10 @@ TEST(StoBntsSettings, NetworksTrainInFloatByDefault) {
   EXPECT_THROW(
       StoBntsLinear(box(), config<StoBntsLinear>("precision = \"double\"\n"), 1, bopp::Host()),
       std::exception);
-  StoBnts single(box(), config<StoBnts>(small), 3, bopp::Host());
-  StoBnts twice(box(), config<StoBnts>(small), 3, bopp::Host());
-  StoBnts wide(box(), config<StoBnts>(small + "precision = \"double\"\n"), 3, bopp::Host());
+  const std::string steps = small + "training = \"gd\"\ntrain_steps = 50\n";
+  StoBnts single(box(), config<StoBnts>(steps), 3, bopp::Host());
+  StoBnts twice(box(), config<StoBnts>(steps), 3, bopp::Host());
+  StoBnts wide(box(), config<StoBnts>(steps + "precision = \"double\"\n"), 3, bopp::Host());
   for (StoBnts* algorithm : {&single, &twice, &wide}) stobnts_test::run(*algorithm, bumpy, 2, 3, 1);
   const Eigen::MatrixXd X = twice.ask(40);  // any points in the box
   const Eigen::VectorXd f = single.sample(0, 0).values(X);
@@ -120,6 +125,46 @@ TEST(StoBntsSettings, NetworksTrainInFloatByDefault) {
   const Eigen::VectorXd g = wide.sample(0, 0).values(X);
   EXPECT_NE(g, f);
   EXPECT_LT((g - f).cwiseAbs().maxCoeff(), 1e-4 * (1 + g.cwiseAbs().maxCoeff()));
+}
+
+// The training keys: one line naming the key for a bad value; -Linear has no `training` (its
+// `linear_solver` chooses), and its L-BFGS draw is its closed-form draw to L-BFGS's tolerance.
+TEST(StoBntsSettings, TrainingKeys) {
+  const auto message = [](const std::string& settings) {
+    try {
+      StoBnts(box(), config<StoBnts>(settings), 1, bopp::Host());
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  for (const char* bad : {"training = \"adam\"\n", "train_tol = 2.0\n", "train_tol = -1e-3\n",
+                          "train_passes = -1\n", "grad_tol = -1.0\n"}) {
+    const std::string what = message(bad);
+    const std::string key = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(what.find(key), std::string::npos) << bad << ": " << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  EXPECT_EQ(StoBnts(box(), config<StoBnts>(""), 1, bopp::Host()).settings().training.method,
+            bopp::nn::TrainingMethod::lbfgs);
+  EXPECT_EQ(DeepEnsemble(box(), config<DeepEnsemble>("training = \"gd\"\n"), 1, bopp::Host())
+                .settings()
+                .training.method,
+            bopp::nn::TrainingMethod::gradient_descent);
+  EXPECT_THROW(config<StoBntsLinear>("training = \"gd\"\n"), std::exception);
+
+  const std::string linear =
+      "n_init = 3\ndepth = 1\nwidth = 16\nacq_random = 200\nacq_restarts = 2\nnoise_std = 0.3\n";
+  StoBntsLinear exact(box(), config<StoBntsLinear>(linear), 4, bopp::Host());
+  StoBntsLinear trained(box(),
+                        config<StoBntsLinear>(linear + "linear_solver = \"lbfgs\"\n"
+                                                       "train_passes = 5000\ntrain_tol = 0\n"
+                                                       "grad_tol = 1e-9\n"),
+                        4, bopp::Host());
+  for (StoBntsLinear* algorithm : {&exact, &trained}) stobnts_test::run(*algorithm, bumpy, 2, 2, 3);
+  const Eigen::MatrixXd X = exact.ask(20);
+  const Eigen::VectorXd f = exact.sample(0, 1).values(X), g = trained.sample(0, 1).values(X);
+  EXPECT_LT((g - f).cwiseAbs().maxCoeff(), 1e-6 * (1 + f.cwiseAbs().maxCoeff()));
 }
 
 TEST(StoBntsSettings, RejectsUnknownActivation) {

@@ -39,7 +39,7 @@ void expect_prior_covariance(double (*pick)(const Kernels&)) {
   bopp::Problem unit = bopp::Problem::box(2, 0.0, 1.0);
   Algorithm algorithm(unit,
                       config<Algorithm>("n_init = 1\ndepth = 1\nwidth = 8\nactivation = \"erf\"\n"
-                                        "train_steps = 0\n"),
+                                        "train_passes = 0\n"),
                       1, bopp::Host());
   stobnts_test::tell(algorithm, algorithm.ask(1), [](const Eigen::VectorXd&) { return 0.0; });
   const Eigen::Vector2d x(0.3, 0.8), z(0.7, 0.1);

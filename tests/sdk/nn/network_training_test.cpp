@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <type_traits>
 
 namespace {
 
@@ -135,6 +136,79 @@ TEST(NetworkTrainingFloat, StaysCloseToDouble) {
   EXPECT_NEAR(single.loss, wide.loss, 1e-4 * wide.loss);
 }
 
+// The converged training (L-BFGS) reaches the minimizer of eq. (1). Without hidden layers the
+// network is linear in θ, so the minimizer is -Linear's closed form (tangent_regression, whose
+// features are then the network's own): in double to rounding, in float to its precision.
+template <class Scalar>
+class NetworkTrainingLbfgs : public ::testing::Test {};
+using Precisions = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(NetworkTrainingLbfgs, Precisions);
+
+TYPED_TEST(NetworkTrainingLbfgs, ReachesTheClosedFormOfALinearNetwork) {
+  constexpr bool single = std::is_same_v<TypeParam, float>;
+  MlpShape shape;  // σ_b = 1: the bias as well conditioned as the weights, for float's sake
+  shape.input_dim = 3;
+  shape.depth = 0;
+  shape.bias_std = 1.0;
+  const Mlp mlp(shape);
+  Data d = data_for(mlp, 12, 7);
+  d.offsets.setZero();
+  const double beta = 1.3, noise = 0.05;
+  TrainingOptions options;
+  options.method = TrainingMethod::lbfgs;
+  options.max_passes = 500;
+  options.loss_tolerance = 0;
+  options.gradient_tolerance = single ? 1e-5 : 1e-12;
+  const TrainingResult trained = NetworkTraining<TypeParam>(mlp, d.X, d.y, d.offsets, beta)
+                                     .train(beta * beta * noise, d.theta0, d.theta0, options);
+  const Eigen::VectorXd closed = tangent_regression(mlp, d.X, d.y, d.theta0, d.theta0, beta, noise);
+  EXPECT_LT(trained.steps, options.max_passes);
+  EXPECT_LT((trained.theta - closed).norm() / closed.norm(), single ? 1e-5 : 1e-10);
+}
+
+// On a smooth network with hidden layers (erf; ReLU's kinks keep the gradient from vanishing):
+// L-BFGS meets a tight gradient tolerance where as many steps of the reference code's gradient
+// descent (lr 1e-3) leave twice its loss, the pass cap and the loss tolerance stop it, and a
+// training replays to the bit.
+TYPED_TEST(NetworkTrainingLbfgs, ConvergesWhereGradientDescentCrawls) {
+  constexpr bool single = std::is_same_v<TypeParam, float>;
+  const Mlp mlp = net(Activation::erf, 2, 16);
+  const Data d = data_for(mlp, 10, 8);
+  TrainingOptions options;
+  options.method = TrainingMethod::lbfgs;
+  options.max_passes = 3000;
+  options.loss_tolerance = 0;
+  options.gradient_tolerance = single ? 1e-3 : 1e-6;
+  NetworkTraining<TypeParam> training(mlp, d.X, d.y, d.offsets, 1.0);
+  const TrainingResult converged = training.train(0.1, d.theta0, d.theta0, options);
+  ASSERT_LT(converged.steps, options.max_passes);
+  TrainingOptions untrained = options;
+  untrained.max_passes = 0;
+  const TrainingResult start = training.train(0.1, d.theta0, d.theta0, untrained);
+  EXPECT_EQ(start.steps, 0);
+  EXPECT_LE(converged.gradient_norm, options.gradient_tolerance * start.gradient_norm);
+  EXPECT_EQ(training.train(0.1, d.theta0, d.theta0, options).theta, converged.theta);
+
+  TrainingOptions steps;
+  steps.max_steps = converged.steps;
+  steps.step_scales = mlp.standard_parameterization_steps();
+  const TrainingResult descent = training.train(0.1, d.theta0, d.theta0, steps);
+  EXPECT_LT(converged.loss, 0.5 * descent.loss);
+  EXPECT_LT(converged.residual_rms, descent.residual_rms);
+
+  TrainingOptions capped = options;
+  capped.gradient_tolerance = 0;
+  capped.max_passes = 7;
+  EXPECT_EQ(training.train(0.1, d.theta0, d.theta0, capped).steps, 7);
+  TrainingOptions loose = capped;
+  loose.max_passes = 100000;
+  loose.loss_tolerance = 0.5;  // the loss does not halve in every window of 100 passes
+  EXPECT_LT(training.train(0.1, d.theta0, d.theta0, loose).steps, converged.steps);
+  this->RecordProperty("passes", std::to_string(converged.steps));
+  this->RecordProperty("loss", std::to_string(converged.loss) + " against gradient descent's " +
+                                   std::to_string(descent.loss));
+}
+
 TEST(NetworkTraining, RejectsWrongSizesAndUnknownPrecisions) {
   const Mlp mlp = net(Activation::relu, 1, 4);
   const Data d = data_for(mlp, 3, 6);
@@ -148,6 +222,9 @@ TEST(NetworkTraining, RejectsWrongSizesAndUnknownPrecisions) {
   EXPECT_EQ(precision_from_name("float"), Precision::float32);
   EXPECT_EQ(precision_from_name("double"), Precision::float64);
   EXPECT_THROW(precision_from_name("half"), std::invalid_argument);
+  EXPECT_EQ(training_method_from_name("gd"), TrainingMethod::gradient_descent);
+  EXPECT_EQ(training_method_from_name("lbfgs"), TrainingMethod::lbfgs);
+  EXPECT_THROW(training_method_from_name("adam"), std::invalid_argument);
 }
 
 }  // namespace

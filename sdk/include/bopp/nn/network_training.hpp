@@ -1,6 +1,7 @@
-// bopp/nn/network_training.hpp: anchored full-batch gradient descent of a network on its data
-// (the fit of network_fit, trained as train_regularized trains it), on one workspace allocated
-// when the training is set up and reused by every step, in float or double.
+// bopp/nn/network_training.hpp: anchored full-batch training of a network on its data, by
+// gradient descent or L-BFGS (the fit of network_fit, trained as train_regularized trains it),
+// on one workspace allocated when the training is set up and reused by every pass, in float or
+// double.
 #pragma once
 
 #include <bopp/nn/mlp.hpp>
@@ -18,11 +19,12 @@ enum class Precision { float32, float64 };
 // "float" or "double"; throws std::invalid_argument otherwise.
 Precision precision_from_name(const std::string& name);
 
-// Minimizes (1/2n) [Σ_j (β (f(x_j; θ) + δ_j) − y_j)² + λ ‖θ − anchor‖²] by gradient descent from
-// `start`: network_fit's model trained by train_regularized's iteration, the same steps, stop
-// rule and result. Every layer's activations and backward signals are one matrix for the whole
-// batch, so a step is three matrix products per hidden layer on the BLAS of bopp::eigen, and it
-// allocates nothing. Scalar is float or double; X, y and θ are converted once.
+// Minimizes (1/2n) [Σ_j (β (f(x_j; θ) + δ_j) − y_j)² + λ ‖θ − anchor‖²] from `start` by
+// options.method: network_fit's model trained by train_regularized's iteration, the same steps,
+// stop rule and result. Every layer's activations and backward signals are one matrix for the
+// whole batch, so a pass is three matrix products per hidden layer on the BLAS of bopp::eigen,
+// and it allocates nothing. Scalar is float or double; X, y and θ are converted once, and L-BFGS
+// runs in the same precision.
 template <class Scalar>
 class NetworkTraining {
  public:
@@ -47,7 +49,7 @@ class NetworkTraining {
   Mlp mlp_;
   Scalar beta_;
   Vector y_, offsets_;
-  Vector theta_, gradient_, anchor_, step_scales_, ones_;
+  Vector theta_, gradient_, anchor_, start_, step_scales_, ones_;
   Vector residual_;              // β (f + δ) − y
   Vector column_;                // a layer's scaled biases, or the last layer's weights
   std::vector<Matrix> inputs_;   // A_0 = Xᵀ, A_1 … A_L (one column per point)
