@@ -12,7 +12,7 @@ namespace bopp::stobnts {
 class StoBnts : public SampleThenOptimize {
  public:
   static constexpr const char* name = "sto-bnts";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "STO-BNTS (Dai et al. 2022): batch Thompson sampling with trained random networks plus "
       "a tangent offset (sample-then-optimize)";
@@ -26,7 +26,7 @@ class StoBnts : public SampleThenOptimize {
 class StoBntsLinear : public SampleThenOptimize {
  public:
   static constexpr const char* name = "sto-bnts-linear";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "STO-BNTS-Linear (Dai et al. 2022): batch Thompson sampling with a linear model on the "
       "neural tangent features of a random network";
@@ -40,7 +40,7 @@ class StoBntsLinear : public SampleThenOptimize {
 class DeepEnsemble : public SampleThenOptimize {
  public:
   static constexpr const char* name = "deep-ensemble";
-  static constexpr const char* version = "0.1.0";
+  static constexpr const char* version = "0.2.0";
   static constexpr const char* summary =
       "deep ensemble as batch Thompson sampling: one freshly trained random network per point";
   static std::vector<Param> params() { return settings_params(Variant::ensemble); }
