@@ -52,18 +52,18 @@ std::vector<Param> settings_params(Variant variant) {
                      "L-BFGS runs from the best random points (the paper's 100 restarts)")
           .range(0, 10000),
   };
-  if (variant != Variant::linear)
+  if (variant != Variant::linear) {
     params.push_back(Param::choice(
         "training", "lbfgs", "lbfgs|gd",
         "lbfgs: full-batch L-BFGS until the loss stops falling (train_tol, train_passes), the "
         "paper's training till convergence; gd: train_steps of gradient descent at "
         "learning_rate, the reference code's recipe"));
-  if (variant != Variant::linear)
     params.push_back(Param::choice(
         "precision", "float", "float|double",
         "arithmetic of the network's training and of a draw's search over random points or "
         "candidate rows: float, as Dai et al.'s reference code trains, about twice the speed "
         "of double; the L-BFGS refinement is in double either way"));
+  }
   if (variant == Variant::linear)
     params.push_back(Param::choice(
         "linear_solver", "closed_form", "closed_form|gd|lbfgs",
