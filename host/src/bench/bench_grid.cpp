@@ -324,7 +324,7 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
   grid.batches = integer_list(*bench, "batch", 1, true, {1}, source);
   // [run] initial_design, set once for every run of the grid; checked as [run] checks it.
   std::optional<DesignTable> design = take_initial_design(*bench, "[bench]", source);
-  check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source);
+  check_table(*bench, params_of(bench_schema()), "[bench]", "[bench] ", source, {"initial_design"});
   grid.budget = static_cast<std::uint64_t>(*(*bench)["budget"].value<std::int64_t>());
   if (design)
     grid.initial_design =

@@ -126,7 +126,14 @@ TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
             "grid.toml:2: [bench] unknown key 'budgit' for [bench]; allowed keys: seeds, budget, "
             "batch, output, "
-            "evaluator, workers (did you mean 'budget'?)");
+            "evaluator, workers, initial_design (a table) (did you mean 'budget'?)");
+  // The design is read apart from the schema, and still suggested.
+  EXPECT_EQ(error_of("[bench]\ninitial_desing = { points = 3 }\n[[algorithm]]\n"
+                     "name = \"random\"\n" +
+                     base),
+            "grid.toml:2: [bench] unknown key 'initial_desing' for [bench]; allowed keys: seeds, "
+            "budget, batch, output, evaluator, workers, initial_design (a table) (did you mean "
+            "'initial_design'?)");
   EXPECT_EQ(error_of("[bench]\nseeds = [0, -1]\n[[algorithm]]\nname = \"random\"\n" + base),
             "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = "
             "[0, 1])");
