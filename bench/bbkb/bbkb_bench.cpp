@@ -76,7 +76,7 @@ BENCHMARK_TEMPLATE(ask_tell, bopp::bbkb::Bbkb)
     ->Arg(1600)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(50);
-// The exact GP's steps grow like n (one row of L⁻¹K(X, A) each).
+// The exact GP's steps grow like the distinct arms pulled (a row of K(U, A) each), not like n.
 BENCHMARK_TEMPLATE(ask_tell, bopp::bbkb::GpUcb)
     ->Arg(100)
     ->Arg(400)

@@ -102,9 +102,10 @@ void ExactUcb::start_batch() {
 
 Eigen::VectorXd ExactUcb::recommend() const {
   if (gp_.valued_rows() == 0) return problem_.candidates.row(0).transpose();
+  const Eigen::VectorXd mean = gp_.mean();
   std::size_t best = 0;
   for (std::size_t i = 1; i < gp_.valued_rows(); ++i)
-    if (gp_.mean()[gp_.arm(i)] > gp_.mean()[gp_.arm(best)]) best = i;
+    if (mean[gp_.arm(i)] > mean[gp_.arm(best)]) best = i;
   return problem_.candidates.row(gp_.arm(best)).transpose();
 }
 

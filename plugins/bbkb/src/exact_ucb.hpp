@@ -5,12 +5,12 @@
 // points hallucinated (the GP conditioned on them at their mean, exact for the variance);
 // the batch ends once Π (1 + σ²_{s−1}(x_s)) > C, the crossing point included. GP-UCB is the
 // same with one point per batch. Both keep the posterior over the candidates up to date one
-// point at a time (CandidateGp), O(t A) per point. Their width is the library's width family
-// (Settings), with Λ summed as BBKB sums it: log(1 + c σ²_fb(x_s)) per point told, σ²_fb its
-// exact λ-scaled variance at the start of its batch.
+// point at a time (ArmGp), O(u A + u²) per point for u distinct arms. Their width is the library's
+// width family (Settings), with Λ summed as BBKB sums it: log(1 + c σ²_fb(x_s)) per point told,
+// σ²_fb its exact λ-scaled variance at the start of its batch.
 #pragma once
 
-#include "candidate_gp.hpp"
+#include "arm_gp.hpp"
 #include "settings.hpp"
 
 #include <bopp/plugin.hpp>
@@ -23,6 +23,9 @@ namespace bopp::bbkb {
 
 class ExactUcb {
  public:
+  // 2: the GP kept over the distinct arms (its rows' arms and values, not L⁻¹K(X, A)).
+  static constexpr int state_format = 2;
+
   // Batching::fixed is GP-UCB: one point per batch.
   ExactUcb(Batching batching, const char* algorithm, const Problem& problem, const Config& config,
            std::uint64_t seed, const Host& host);
@@ -48,7 +51,7 @@ class ExactUcb {
   Batching batching_;
   Problem problem_;
   Settings settings_;
-  CandidateGp gp_;                  // the told points, then the open batch's points still untold
+  ArmGp gp_;                        // the told points, then the open batch's points still untold
   Eigen::VectorXd mean_;            // at the batch start
   Eigen::VectorXd start_variance_;  // λ-scaled, at the batch start
   double log_sum_ = 0.0;            // Λ, over the points told
