@@ -18,7 +18,8 @@ dictionary size and the width over t.
     python3 examples/papers/calandriello-regret-ratio.py bench/calandriello-fig1-abalone \\
         --data runs/datasets/abalone-like.csv --plot-data report/calandriello-abalone
 
-Prints Markdown tables (mean +- standard error over seeds); --plot-data writes
+Prints Markdown tables (mean +- standard error over seeds); --pair A B adds A's regret over B's
+seed by seed (the like-for-like comparisons: two methods of one width family); --plot-data writes
 <objective>-ratio.dat and <objective>-time.dat (one block per algorithm: t, mean, se) and
 <objective>-trace.dat (bbkb's batch size, dictionary size and width against t, seed 0) for
 calandriello-fig.gp.
@@ -106,6 +107,8 @@ def main(argv):
     parser.add_argument("--plot-data", help="a folder for the .dat files")
     parser.add_argument("--objective", help="only the runs on this objective label (a bench "
                         "holding runs on several data sets)")
+    parser.add_argument("--pair", nargs=2, action="append", default=[], metavar=("A", "B"),
+                        help="compare algorithm A with B seed by seed (repeatable)")
     args = parser.parse_args(argv)
 
     values, mean_f = load_values(args.data)
@@ -186,6 +189,28 @@ def main(argv):
                 print(f"| {a} | {len(rs)} | {f(nb)} | " + " / ".join(f(q) for q in quarters) + " | " +
                       " / ".join(f(d) for d in dicts) + f" | {f(mx)} | " +
                       " / ".join(f"{mean_se(w)[0]:.3g}" if w else "–" for w in widths) + " |")
+        pairs = [(a, b) for a, b in args.pair if (objective, a) in runs and (objective, b) in runs]
+        if pairs:
+            print(f"\n## {objective}: paired by seed, R_t(A) / R_t(B) (the ratio of their cumulative "
+                  "regrets), mean ± se over the seeds both ran, and the seeds where A's is lower\n")
+            marks = [c for c in (2000, 10000)]
+            print("| A | B | seeds | " + " | ".join(f"t={c}: A/B, A lower" for c in marks) + " |")
+            print("|---|---|---:|" + "---|" * len(marks))
+            for a, b in pairs:
+                ra, rb = dict(runs[(objective, a)]), dict(runs[(objective, b)])
+                seeds = sorted(set(ra) & set(rb))
+                cells = []
+                for c in marks:
+                    both = [s for s in seeds if len(ra[s][0]) >= c and len(rb[s][0]) >= c]
+                    if not both:
+                        cells.append("")
+                        continue
+                    q = [ra[s][0][c - 1] / rb[s][0][c - 1] for s in both]
+                    m, se = mean_se(q)
+                    lower = sum(1 for x in q if x < 1.0)
+                    spread = f"{m:.3f} ± {se:.3f}" if not math.isnan(se) else f"{m:.3f}"
+                    cells.append(f"{spread}, {lower} of {len(both)}")
+                print(f"| {a} | {b} | {len(seeds)} | " + " | ".join(cells) + " |")
         print()
         if args.plot_data:
             os.makedirs(args.plot_data, exist_ok=True)
