@@ -36,11 +36,14 @@ constexpr std::uint64_t dictionary_stream = 1;
 
 // When the log warns that the kernel is too narrow for the candidate set: after this many
 // batches of one point in a row (the first ones are single while σ̃² ≈ 1/λ: some 60 on the
-// paper-scale sets), or when the dictionary holds more than 3/4 of the distinct arms observed
-// once there are this many (early on it keeps nearly all of them even where it stays small
-// later: about 100 of the first 100 on an 8-D set where it then levels off near 130).
+// paper-scale sets), or when the dictionary holds more than 3/4 of the points told once there
+// are this many (early on it keeps nearly all of them even where it stays small later: about
+// 100 of the first 100 on an 8-D set where it then levels off near 130). Points told, not
+// distinct arms: the dictionary cannot outgrow the arms observed, and where arms repeat (the
+// paper's sets: some 200 arms in 2 500 steps) a dictionary of most of them is bounded, not
+// growing like t.
 constexpr std::size_t single_point_batches_warned = 100;
-constexpr Eigen::Index observed_arms_warned = 200;
+constexpr std::size_t told_points_warned = 200;
 
 std::string number(double x) {
   std::ostringstream out;
@@ -192,13 +195,13 @@ void BatchedKernelBandit::warn_if_degenerate() {
                   number(settings_.c_tilde - 1.0) + " (" + keys +
                   "); a larger bandwidth or lambda, or a larger c_tilde, gives longer batches");
   }
-  const Eigen::Index observed = (totals_.counts.array() > 0.0).count();
-  const auto kept = static_cast<Eigen::Index>(dictionary_.size());
-  if (!warned_dictionary_ && observed >= observed_arms_warned && 4 * kept > 3 * observed) {
+  const auto told = static_cast<std::size_t>(totals_.counts.sum());
+  const std::size_t kept = dictionary_.size();
+  if (!warned_dictionary_ && told >= told_points_warned && 4 * kept > 3 * told) {
     warned_dictionary_ = true;
     host_.warning(std::string(algorithm_) + ": the dictionary holds " + std::to_string(kept) +
-                  " of the " + std::to_string(observed) +
-                  " arms observed, so it grows like t and each batch costs O(A t^2) (" + keys +
+                  " of the " + std::to_string(told) +
+                  " points told, so it grows like t and each batch costs O(A t^2) (" + keys +
                   "); a larger bandwidth or lambda, or a smaller q_bar, keeps it small");
   }
 }

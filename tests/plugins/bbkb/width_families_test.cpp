@@ -135,4 +135,28 @@ TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
   EXPECT_TRUE(quiet.warnings.empty());
 }
 
+TEST(BbkbWarning, ADictionaryOfRepeatedArmsIsNotCalledGrowing) {
+  // A design of 600 pulls of 3 arms and one pull each of 210 others, every observed arm kept
+  // (q̄ = 1e300): the dictionary holds all 213 arms observed but a quarter of the 810 points
+  // told. Its size is bounded by the arms, not by t, as on the paper's sets, where arms repeat.
+  const bopp::Points C = random_candidates(240, 2, 7);
+  bopp::Points X(810, 2);
+  for (Eigen::Index r = 0; r < 600; ++r) X.row(r) = C.row(r % 3);
+  for (Eigen::Index r = 600; r < 810; ++r) X.row(r) = C.row(r - 597);
+  Logged logged;
+  bopp_host host{};
+  host.struct_size = sizeof host;
+  host.context = &logged;
+  host.log = &Logged::log;
+  Bbkb a(candidate_problem(C),
+         bopp::kit::parse_config<Bbkb>("q_bar = 1e300\nbandwidth = 0.05\ndesign_from_host = true",
+                                       "algorithm"),
+         1, bopp::Host(&host));
+  a.tell(X, Eigen::VectorXd::Zero(X.rows()),
+         std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
+  a.ask(1);  // the design's batch ends: the dictionary is drawn and the rule checked
+  for (const std::string& w : logged.warnings)
+    EXPECT_EQ(w.find("dictionary holds"), std::string::npos) << w;
+}
+
 }  // namespace
