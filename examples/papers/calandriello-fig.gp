@@ -7,6 +7,8 @@ set terminal pngcairo size 900,560 noenhanced
 set key outside right
 set grid
 base = dir . '/' . obj
+# The reference width family dashed, the theorem family solid: one colour per method.
+dashes(s) = strstrt(s, '-reference') > 0 ? 2 : 1
 names(f) = system("grep '^# ' " . f . " | cut -d' ' -f2 | cut -d: -f1")
 
 set output base . '-ratio.png'
@@ -15,7 +17,8 @@ set xlabel 'evaluations t'
 set ylabel 'R_t / R_t(unif)'
 set logscale y
 t = names(base . '-ratio.dat')
-plot for [i=1:words(t)] base . '-ratio.dat' index i-1 using 1:2 with lines lw 2 title word(t, i)
+plot for [i=1:words(t)] base . '-ratio.dat' index i-1 using 1:2 with lines lw 2 lc i \
+     dt dashes(word(t, i)) title word(t, i)
 unset logscale y
 
 set output base . '-time.png'
@@ -23,7 +26,8 @@ set title obj . ': algorithm time (ask + tell, evaluations excluded), mean over 
 set ylabel 'seconds'
 set logscale y
 t = names(base . '-time.dat')
-plot for [i=1:words(t)] base . '-time.dat' index i-1 using 1:2 with lines lw 2 title word(t, i)
+plot for [i=1:words(t)] base . '-time.dat' index i-1 using 1:2 with lines lw 2 lc i \
+     dt dashes(word(t, i)) title word(t, i)
 unset logscale y
 
 if (system('test -e ' . base . '-trace.dat && echo 1') eq '1') {
