@@ -112,7 +112,7 @@ def main(argv):
     args = parser.parse_args(argv)
 
     values, mean_f = load_values(args.data)
-    runs = {}
+    runs, seen = {}, {}
     for folder in args.folders:
         with open(os.path.join(folder, "index.json")) as f:
             index = json.load(f)
@@ -122,6 +122,10 @@ def main(argv):
             if args.objective and r["objective"] != args.objective:
                 continue
             key = (r["objective"], r["algorithm"])
+            if (key, r["seed"]) in seen:
+                sys.exit(f"{r['algorithm']} seed {r['seed']} on {r['objective']} is in both "
+                         f"{seen[(key, r['seed'])]} and {folder}: pass one of them")
+            seen[(key, r["seed"])] = folder
             runs.setdefault(key, []).append(
                 (r["seed"], read_run(os.path.join(folder, r["folder"]), values, mean_f)))
 
