@@ -61,13 +61,20 @@ void ArmGp::count(Eigen::Index slot) {
 }
 
 void ArmGp::factor() {
-  const auto u = static_cast<Eigen::Index>(distinct_.size());
-  Eigen::MatrixXd matrix(u, u);
-  for (Eigen::Index j = 0; j < u; ++j)
-    matrix.col(j) = kernel_rows_.col(distinct_[static_cast<std::size_t>(j)]).head(u);
-  for (Eigen::Index j = 0; j < u; ++j)
-    matrix(j, j) += noise_variance_ / counts_[static_cast<std::size_t>(j)];
-  factor_.compute(matrix);
+  std::vector<Eigen::Index> slots(distinct_.size());
+  for (std::size_t s = 0; s < slots.size(); ++s) slots[s] = static_cast<Eigen::Index>(s);
+  factor_.compute(
+      noisy_gram(slots, Eigen::Map<const Eigen::VectorXd>(
+                            counts_.data(), static_cast<Eigen::Index>(counts_.size()))));
+}
+
+Eigen::MatrixXd ArmGp::noisy_gram(const std::vector<Eigen::Index>& slots,
+                                  const Eigen::VectorXd& counts) const {
+  std::vector<Eigen::Index> arms;
+  for (const Eigen::Index s : slots) arms.push_back(distinct_[static_cast<std::size_t>(s)]);
+  Eigen::MatrixXd matrix = kernel_rows_(slots, arms);
+  matrix.diagonal().array() += noise_variance_ / counts.array();
+  return matrix;
 }
 
 void ArmGp::give_value(double y) {
@@ -98,14 +105,10 @@ Eigen::VectorXd ArmGp::mean() const {
   for (Eigen::Index s = 0; s < u; ++s)
     if (counts[s] > 0.0) valued.push_back(s);
   if (valued.empty()) return Eigen::VectorXd::Zero(candidates_.rows());
-  std::vector<Eigen::Index> valued_arms;
-  for (const Eigen::Index s : valued) valued_arms.push_back(distinct_[static_cast<std::size_t>(s)]);
-  const RowMajor rows = kernel_rows_(valued, Eigen::all);
-  Eigen::MatrixXd matrix = rows(Eigen::all, valued_arms);
   const Eigen::VectorXd n = counts(valued);
-  matrix.diagonal().array() += noise_variance_ / n.array();
   const Eigen::VectorXd means = sums(valued).cwiseQuotient(n);
-  const Eigen::VectorXd weights = matrix.llt().solve(means);
+  const Eigen::VectorXd weights = noisy_gram(valued, n).llt().solve(means);
+  const RowMajor rows = kernel_rows_(valued, Eigen::all);
   return rows.transpose() * weights;
 }
 

@@ -65,6 +65,9 @@ class ArmGp {
   void count(Eigen::Index slot);
   // Factors K_UU + λN⁻¹ afresh.
   void factor();
+  // K_SS + λ diag(1/counts) for the arms of U at `slots`, counts one per slot.
+  Eigen::MatrixXd noisy_gram(const std::vector<Eigen::Index>& slots,
+                             const Eigen::VectorXd& counts) const;
   // U, W, the counts and the factor from the rows: factored afresh over the first `factored`
   // rows, then the later rows (repeats) counted one by one as append counted them.
   void rebuild(std::size_t factored);
