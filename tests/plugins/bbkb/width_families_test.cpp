@@ -99,11 +99,22 @@ TEST(BbkbBandwidth, DefaultIsTheMedianDistanceBetweenCandidates) {
   EXPECT_DOUBLE_EQ(make<Bbkb>(p, "bandwidth = 0.5", 1).settings().bandwidth, 0.5);
 }
 
+// A host that keeps the warnings an algorithm logs.
 struct Logged {
-  std::vector<std::string> warnings;
+  Logged() {
+    host.struct_size = sizeof host;
+    host.context = this;
+    host.log = &Logged::log;
+  }
+  Logged(const Logged&) = delete;
+  Logged& operator=(const Logged&) = delete;
+  bopp::Host handle() { return bopp::Host(&host); }
   static void log(void* context, std::int32_t level, const char* message) {
     if (level == BOPP_LOG_WARNING) static_cast<Logged*>(context)->warnings.emplace_back(message);
   }
+
+  std::vector<std::string> warnings;
+  bopp_host host{};
 };
 
 TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
@@ -113,12 +124,8 @@ TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
   for (Eigen::Index i = 0; i < X.rows(); ++i) X(i, 0) = 10.0 * static_cast<double>(i);
   const bopp::Problem p = candidate_problem(X);
   Logged logged;
-  bopp_host host{};
-  host.struct_size = sizeof host;
-  host.context = &logged;
-  host.log = &Logged::log;
   Bbkb a(p, bopp::kit::parse_config<Bbkb>("bandwidth = 1.0\nnoise_std = 0.1", "algorithm"), 1,
-         bopp::Host(&host));
+         logged.handle());
   run(a, X, 201, 1, [](Eigen::Index) { return 0.0; });
   ASSERT_EQ(logged.warnings.size(), 2u);
   EXPECT_NE(logged.warnings[0].find("batches held one point each"), std::string::npos);
@@ -127,10 +134,8 @@ TEST(BbkbWarning, NarrowKernelSaysWhatToChange) {
 
   // A kernel that fits the set says nothing.
   Logged quiet;
-  host.context = &quiet;
   const bopp::Points C = random_candidates(210, 2, 5);
-  Bbkb b(candidate_problem(C), bopp::kit::parse_config<Bbkb>("", "algorithm"), 1,
-         bopp::Host(&host));
+  Bbkb b(candidate_problem(C), bopp::kit::parse_config<Bbkb>("", "algorithm"), 1, quiet.handle());
   run(b, C, 201, 1, [&](Eigen::Index i) { return wave(C, i); });
   EXPECT_TRUE(quiet.warnings.empty());
 }
@@ -144,14 +149,10 @@ TEST(BbkbWarning, ADictionaryOfRepeatedArmsIsNotCalledGrowing) {
   for (Eigen::Index r = 0; r < 600; ++r) X.row(r) = C.row(r % 3);
   for (Eigen::Index r = 600; r < 810; ++r) X.row(r) = C.row(r - 597);
   Logged logged;
-  bopp_host host{};
-  host.struct_size = sizeof host;
-  host.context = &logged;
-  host.log = &Logged::log;
   Bbkb a(candidate_problem(C),
          bopp::kit::parse_config<Bbkb>("q_bar = 1e300\nbandwidth = 0.05\ndesign_from_host = true",
                                        "algorithm"),
-         1, bopp::Host(&host));
+         1, logged.handle());
   a.tell(X, Eigen::VectorXd::Zero(X.rows()),
          std::vector<std::int32_t>(static_cast<std::size_t>(X.rows()), BOPP_OK));
   a.ask(1);  // the design's batch ends: the dictionary is drawn and the rule checked
