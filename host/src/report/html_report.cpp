@@ -6,6 +6,7 @@
 #include <bopp/host/report/report_figures.hpp>
 #include <bopp/host/report/svg_plot.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -98,27 +99,57 @@ void write_rows(const ObjectiveReport& o, std::ostringstream& out) {
   out << "</table></div>\n";
 }
 
+std::string p_value_cell(const SignedRankTest& test) {
+  return cell(test.n == 0 ? "–" : cell_value(test.p_value) + (test.exact ? "" : " (normal)"));
+}
+
 void write_pairs(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
-  bool any = false;
-  for (const PairedComparison& p : pairs) any = any || p.pairs > 0;
-  if (!any) return;
-  out << "<h3>Paired by seed</h3>\n<p>Wins, ties and losses of the first algorithm's best value "
-         "against the second's over the seeds both ran, the median of how much better it is, "
-         "and the two-sided Wilcoxon signed-rank p-value (exact, or from the normal "
-         "approximation where marked).</p>\n"
+  const auto best = [](const PairedComparison& p) {
+    return p.measure == PairedMeasure::best_value && p.pairs > 0;
+  };
+  const auto lower_is_better = [](const PairedComparison& p) {
+    return p.measure != PairedMeasure::best_value && p.pairs > 0;
+  };
+  const bool any_best = std::any_of(pairs.begin(), pairs.end(), best);
+  const bool any_lower = std::any_of(pairs.begin(), pairs.end(), lower_is_better);
+  if (!any_best && !any_lower) return;
+  out << "<h3>Paired by seed</h3>\n";
+  if (any_best) {
+    out << "<p>Wins, ties and losses of the first algorithm's best value against the second's "
+           "over the seeds both ran, the median of how much better it is, and the two-sided "
+           "Wilcoxon signed-rank p-value (exact, or from the normal approximation where "
+           "marked).</p>\n"
+           "<table class=\"pairs\">\n<tr><th class=\"text\">first</th><th class=\"text\">second"
+           "</th><th>at</th><th>pairs</th><th>wins</th><th>ties</th><th>losses</th>"
+           "<th>median difference</th><th>p</th></tr>\n";
+    for (const PairedComparison& p : pairs) {
+      if (!best(p)) continue;
+      out << "<tr>" << text_cell(group_label(p.first, p.first_batch))
+          << text_cell(group_label(p.second, p.second_batch))
+          << cell(p.at ? std::to_string(*p.at) : "end") << cell(std::to_string(p.pairs))
+          << cell(std::to_string(p.wins)) << cell(std::to_string(p.ties))
+          << cell(std::to_string(p.losses)) << cell(cell_value(p.median_difference))
+          << p_value_cell(p.test) << "</tr>\n";
+    }
+    out << "</table>\n";
+  }
+  if (!any_lower) return;
+  out << "<p>Lower is better: on how many seeds the first algorithm's cumulative regret and time "
+         "are lower than, equal to or higher than the second's, their ratio to the second's "
+         "(mean ± standard error and median over the seeds), and the p-value of the "
+         "differences.</p>\n"
          "<table class=\"pairs\">\n<tr><th class=\"text\">first</th><th class=\"text\">second"
-         "</th><th>at</th><th>pairs</th><th>wins</th><th>ties</th><th>losses</th>"
-         "<th>median difference</th><th>p</th></tr>\n";
+         "</th><th class=\"text\">measure</th><th>at</th><th>pairs</th><th>lower</th><th>ties</th>"
+         "<th>higher</th><th>ratio</th><th>median ratio</th><th>p</th></tr>\n";
   for (const PairedComparison& p : pairs) {
-    if (p.pairs == 0) continue;
-    const std::string p_value =
-        p.test.n == 0 ? "–" : cell_value(p.test.p_value) + (p.test.exact ? "" : " (normal)");
+    if (!lower_is_better(p)) continue;
     out << "<tr>" << text_cell(group_label(p.first, p.first_batch))
         << text_cell(group_label(p.second, p.second_batch))
+        << text_cell(std::string(measure_title(p.measure)))
         << cell(p.at ? std::to_string(*p.at) : "end") << cell(std::to_string(p.pairs))
         << cell(std::to_string(p.wins)) << cell(std::to_string(p.ties))
-        << cell(std::to_string(p.losses)) << cell(cell_value(p.median_difference)) << cell(p_value)
-        << "</tr>\n";
+        << cell(std::to_string(p.losses)) << cell(cell_summary(p.ratio))
+        << cell(cell_value(p.ratio.median)) << p_value_cell(p.test) << "</tr>\n";
   }
   out << "</table>\n";
 }

@@ -1,6 +1,7 @@
 #include <bopp/host/report/paired_comparison.hpp>
 #include <bopp/host/report/report.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -10,40 +11,68 @@
 namespace bopp::host {
 namespace {
 
-using GroupKey = std::pair<std::string, std::uint64_t>;  // algorithm, batch
-// Each run's best value so far after each evaluation (best_so_far), by seed: made once per run,
-// read at every budget of every pair.
-using Group = std::map<std::uint64_t, std::vector<double>>;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// The best value a run had found after `at` evaluations (its last when nullopt), from its
-// curve; nullopt when the run is shorter than that. NaN when nothing had succeeded yet.
-std::optional<double> best_at(const std::vector<double>& curve, std::optional<std::uint64_t> at) {
-  if (!at) return curve.empty() ? std::numeric_limits<double>::quiet_NaN() : curve.back();
+using GroupKey = std::pair<std::string, std::uint64_t>;  // algorithm, batch
+
+// What the comparisons read of one run, made once and read at every budget of every pair.
+struct RunCurves {
+  std::vector<double> best;    // best value so far after each evaluation (NaN before a success)
+  std::vector<double> regret;  // cumulative regret after each evaluation; empty when unknown
+  double algorithm_seconds = 0.0;
+};
+using Group = std::map<std::uint64_t, RunCurves>;  // by seed
+
+// A curve's value after `at` evaluations (its last when nullopt); nullopt when the run is
+// shorter than that. NaN for an empty run's end.
+std::optional<double> value_at(const std::vector<double>& curve, std::optional<std::uint64_t> at) {
+  if (!at) return curve.empty() ? kNaN : curve.back();
   if (*at == 0 || curve.size() < *at) return std::nullopt;
   return curve[*at - 1];
 }
 
+// One run's measure after `at` evaluations, as value_at.
+std::optional<double> measure_at(const RunCurves& run, PairedMeasure measure,
+                                 std::optional<std::uint64_t> at) {
+  switch (measure) {
+    case PairedMeasure::best_value:
+      return value_at(run.best, at);
+    case PairedMeasure::cumulative_regret:
+      return value_at(run.regret, at);
+    case PairedMeasure::algorithm_seconds:
+      return run.algorithm_seconds;
+  }
+  return std::nullopt;
+}
+
 PairedComparison compare(const GroupKey& first, const Group& a, const GroupKey& second,
-                         const Group& b, bool minimize, std::optional<std::uint64_t> at) {
+                         const Group& b, bool minimize, PairedMeasure measure,
+                         std::optional<std::uint64_t> at) {
   PairedComparison c{.first = first.first,
                      .first_batch = first.second,
                      .second = second.first,
                      .second_batch = second.second,
+                     .measure = measure,
                      .at = at,
                      .pairs = 0,
                      .wins = 0,
                      .ties = 0,
                      .losses = 0,
                      .median_difference = 0.0,
+                     .ratio = {},
                      .test = {}};
-  std::vector<double> differences;
-  for (const auto& [seed, curve] : a) {
+  // Regret and time are lower-is-better whatever the objective's sense.
+  const bool lower_is_better = measure != PairedMeasure::best_value || minimize;
+  std::vector<double> differences, ratios;
+  for (const auto& [seed, run] : a) {
     const auto other = b.find(seed);
     if (other == b.end()) continue;
-    const std::optional<double> x = best_at(curve, at), y = best_at(other->second, at);
+    const std::optional<double> x = measure_at(run, measure, at),
+                                y = measure_at(other->second, measure, at);
     if (!x || !y || std::isnan(*x) || std::isnan(*y)) continue;
-    const double difference = minimize ? *y - *x : *x - *y;
+    const double difference = lower_is_better ? *y - *x : *x - *y;
     differences.push_back(difference);
+    if (measure != PairedMeasure::best_value && *y > 0.0) ratios.push_back(*x / *y);
     ++c.pairs;
     if (difference > 0.0) {
       ++c.wins;
@@ -54,18 +83,50 @@ PairedComparison compare(const GroupKey& first, const Group& a, const GroupKey& 
     }
   }
   c.median_difference = summarize_sample(differences).median;
+  c.ratio = summarize_sample(ratios);
   c.test = signed_rank_test(differences);
   return c;
 }
 
 }  // namespace
 
+std::string_view measure_title(PairedMeasure measure) {
+  switch (measure) {
+    case PairedMeasure::best_value:
+      return "best value";
+    case PairedMeasure::cumulative_regret:
+      return "cumulative regret";
+    case PairedMeasure::algorithm_seconds:
+      return "algorithm time";
+  }
+  return "";
+}
+
+std::string_view measure_key(PairedMeasure measure) {
+  switch (measure) {
+    case PairedMeasure::best_value:
+      return "best_value";
+    case PairedMeasure::cumulative_regret:
+      return "cumulative_regret";
+    case PairedMeasure::algorithm_seconds:
+      return "algorithm_seconds";
+  }
+  return "";
+}
+
 std::vector<PairedComparison> paired_comparisons(const std::vector<const ReportRun*>& runs,
                                                  bool minimize, const PairingOptions& options) {
+  const bool regret = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const auto* r) {
+    return r->optimum.has_value();
+  });
   std::map<GroupKey, Group> groups;
   for (const ReportRun* r : runs) {
     Group& group = groups[{r->algorithm, r->batch}];
-    if (!group.contains(r->seed)) group.emplace(r->seed, best_so_far(*r));
+    if (group.contains(r->seed)) continue;
+    group.emplace(r->seed, RunCurves{.best = best_so_far(*r),
+                                     .regret = regret ? cumulative_regret(*r, *r->optimum)
+                                                      : std::vector<double>{},
+                                     .algorithm_seconds = r->algorithm_seconds});
   }
   std::vector<std::optional<std::uint64_t>> budgets{std::nullopt};
   for (const std::uint64_t at : options.at) budgets.emplace_back(at);
@@ -78,8 +139,14 @@ std::vector<PairedComparison> paired_comparisons(const std::vector<const ReportR
               ? std::distance(groups.begin(), i) < std::distance(groups.begin(), j)
               : i->first.first != options.baseline && j->first.first == options.baseline;
       if (!wanted) continue;
-      for (const auto& at : budgets)
-        out.push_back(compare(i->first, i->second, j->first, j->second, minimize, at));
+      const auto add = [&](PairedMeasure measure, std::optional<std::uint64_t> at) {
+        out.push_back(compare(i->first, i->second, j->first, j->second, minimize, measure, at));
+      };
+      for (const auto& at : budgets) add(PairedMeasure::best_value, at);
+      if (regret) {
+        for (const auto& at : budgets) add(PairedMeasure::cumulative_regret, at);
+      }
+      add(PairedMeasure::algorithm_seconds, std::nullopt);
     }
   }
   return out;

@@ -66,22 +66,46 @@ std::string p_value_text(const SignedRankTest& t) {
   return number(t.p_value) + (t.exact ? "" : " (normal)");
 }
 
+std::string ratio_text(const SampleSummary& s) { return s.n == 0 ? "–" : mean_se(s); }
+
 void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
-  if (std::none_of(pairs.begin(), pairs.end(),
-                   [](const PairedComparison& p) { return p.pairs > 0; }))
-    return;
-  out << "Paired by seed: wins, ties and losses of the first algorithm's best value against the "
-         "second's, the median of how much better it is, and the two-sided Wilcoxon "
-         "signed-rank p-value.\n\n";
-  out << "| first | second | at | pairs | wins | ties | losses | median difference | p |\n";
-  out << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  const auto shown = [](PairedMeasure measure) {
+    return [measure](const PairedComparison& p) { return p.measure == measure && p.pairs > 0; };
+  };
+  if (std::any_of(pairs.begin(), pairs.end(), shown(PairedMeasure::best_value))) {
+    out << "Paired by seed: wins, ties and losses of the first algorithm's best value against the "
+           "second's, the median of how much better it is, and the two-sided Wilcoxon "
+           "signed-rank p-value.\n\n";
+    out << "| first | second | at | pairs | wins | ties | losses | median difference | p |\n";
+    out << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const PairedComparison& p : pairs) {
+      if (!shown(PairedMeasure::best_value)(p)) continue;
+      out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
+          << markdown_cell(pair_label(p.second, p.second_batch)) << " | "
+          << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
+          << p.wins << " | " << p.ties << " | " << p.losses << " | " << number(p.median_difference)
+          << " | " << p_value_text(p.test) << " |\n";
+    }
+    out << "\n";
+  }
+  const auto lower_is_better = [](const PairedComparison& p) {
+    return p.measure != PairedMeasure::best_value && p.pairs > 0;
+  };
+  if (std::none_of(pairs.begin(), pairs.end(), lower_is_better)) return;
+  out << "Paired by seed, lower is better: on how many seeds the first algorithm's cumulative "
+         "regret and time are lower than, equal to or higher than the second's, their ratio to "
+         "the second's (mean ± se and median over the seeds), and the two-sided Wilcoxon "
+         "signed-rank p-value of the differences.\n\n";
+  out << "| first | second | measure | at | pairs | lower | ties | higher | ratio (mean ± se) | "
+         "median ratio | p |\n";
+  out << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const PairedComparison& p : pairs) {
-    if (p.pairs == 0) continue;
+    if (!lower_is_better(p)) continue;
     out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
-        << markdown_cell(pair_label(p.second, p.second_batch)) << " | "
-        << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
-        << p.wins << " | " << p.ties << " | " << p.losses << " | " << number(p.median_difference)
-        << " | " << p_value_text(p.test) << " |\n";
+        << markdown_cell(pair_label(p.second, p.second_batch)) << " | " << measure_title(p.measure)
+        << " | " << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
+        << p.wins << " | " << p.ties << " | " << p.losses << " | " << ratio_text(p.ratio) << " | "
+        << number(p.ratio.median) << " | " << p_value_text(p.test) << " |\n";
   }
   out << "\n";
 }
@@ -93,12 +117,15 @@ nlohmann::json pairs_json(const std::vector<PairedComparison>& pairs) {
                    {"first_batch", p.first_batch},
                    {"second", p.second},
                    {"second_batch", p.second_batch},
+                   {"measure", measure_key(p.measure)},
                    {"at", p.at ? nlohmann::json(*p.at) : nlohmann::json(nullptr)},
                    {"pairs", p.pairs},
                    {"wins", p.wins},
                    {"ties", p.ties},
                    {"losses", p.losses},
                    {"median_difference", json_number(p.median_difference)},
+                   {"ratio", p.measure == PairedMeasure::best_value ? nlohmann::json(nullptr)
+                                                                    : sample_json(p.ratio)},
                    {"signed_rank",
                     {{"n", p.test.n},
                      {"w_plus", p.test.w_plus},
@@ -202,31 +229,6 @@ std::string format_json(const std::vector<ObjectiveReport>& report) {
 }
 
 }  // namespace
-
-SampleSummary summarize_sample(const std::vector<double>& values) {
-  std::vector<double> v;
-  for (double x : values) {
-    if (std::isfinite(x)) v.push_back(x);
-  }
-  SampleSummary s;
-  s.n = v.size();
-  if (v.empty()) return {0, kNaN, kNaN, kNaN};
-  double sum = 0.0;
-  for (double x : v) sum += x;
-  s.mean = sum / static_cast<double>(v.size());
-  if (v.size() >= 2) {
-    double squares = 0.0;
-    for (double x : v) squares += (x - s.mean) * (x - s.mean);
-    s.se = std::sqrt(squares / static_cast<double>(v.size() - 1)) /
-           std::sqrt(static_cast<double>(v.size()));
-  } else {
-    s.se = kNaN;
-  }
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  s.median = v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-  return s;
-}
 
 std::vector<double> best_so_far(const ReportRun& run) {
   std::vector<double> out(run.evaluations.size(), kNaN);

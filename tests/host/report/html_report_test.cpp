@@ -86,7 +86,8 @@ TEST(HtmlReport, AScriptInALabelShowsAsTextAndNothingRuns) {
   EXPECT_NE(html.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
   // The parts of the page: tables, the paired statistics, plots, provenance.
   EXPECT_NE(html.find("<table class=\"runs\">"), std::string::npos);
-  EXPECT_NE(html.find("<table class=\"pairs\">"), std::string::npos);
+  EXPECT_EQ(count(html, "<table class=\"pairs\">"), 2u);  // best values; regret and time
+  EXPECT_NE(html.find("<td class=\"text\">cumulative regret</td>"), std::string::npos);
   EXPECT_GE(count(html, "<svg class=\"plot\""), 4u);
   EXPECT_NE(html.find("<code>ab12</code>"), std::string::npos);
   EXPECT_NE(html.find("0.test (6 runs)"), std::string::npos);

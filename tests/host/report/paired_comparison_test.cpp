@@ -78,6 +78,16 @@ ReportRun run_of(std::string algorithm, std::uint64_t seed, std::vector<double> 
   return r;
 }
 
+// The comparisons of one measure, in their order.
+std::vector<PairedComparison> of_measure(const std::vector<PairedComparison>& pairs,
+                                         PairedMeasure measure) {
+  std::vector<PairedComparison> out;
+  for (const PairedComparison& p : pairs) {
+    if (p.measure == measure) out.push_back(p);
+  }
+  return out;
+}
+
 TEST(PairedComparison, PairsRunsBySeedAtTheirEndAndAtEachBudget) {
   const std::vector<ReportRun> runs{
       run_of("a", 0, {5, 1, 0.5}), run_of("a", 1, {4, 3, 2}), run_of("a", 2, {9, 9, 9}),
@@ -87,8 +97,11 @@ TEST(PairedComparison, PairsRunsBySeedAtTheirEndAndAtEachBudget) {
   const std::vector<ObjectiveReport> report =
       build_report(runs, {}, PairingOptions{.at = {1, 3}, .baseline = "b"});
   ASSERT_EQ(report.size(), 1u);
-  const std::vector<PairedComparison>& pairs = report[0].pairs;
-  ASSERT_EQ(pairs.size(), 6u);  // a and c against b, at the end, 1 and 3
+  // No optimum: best values at the end, 1 and 3, and the time, for a and c against b.
+  ASSERT_EQ(report[0].pairs.size(), 8u);
+  const std::vector<PairedComparison> pairs =
+      of_measure(report[0].pairs, PairedMeasure::best_value);
+  ASSERT_EQ(pairs.size(), 6u);
   const PairedComparison& end = pairs[0];
   EXPECT_EQ(end.first, "a");
   EXPECT_EQ(end.second, "b");
@@ -111,10 +124,69 @@ TEST(PairedComparison, PairsRunsBySeedAtTheirEndAndAtEachBudget) {
   // Without a baseline, every pair once; maximizing turns the differences round.
   std::vector<ReportRun> maximized = runs;
   for (ReportRun& r : maximized) r.minimize = false;
-  const auto all = build_report(maximized, {}, {})[0].pairs;
+  const auto all = of_measure(build_report(maximized, {}, {})[0].pairs, PairedMeasure::best_value);
   ASSERT_EQ(all.size(), 3u);   // a-b, a-c, b-c at the end
   EXPECT_EQ(all[0].wins, 2u);  // seed 0: 5 against 3; seed 1: 4 against 1
   EXPECT_DOUBLE_EQ(all[0].median_difference, (5.0 - 3.0 + 4.0 - 1.0) / 2);
+}
+
+TEST(PairedComparison, CumulativeRegretAndTimeArePairedLowerIsBetterWithTheirRatios) {
+  // Maximized with optimum 10: regrets 10 - y, never below 0.
+  std::vector<ReportRun> runs{
+      run_of("a", 0, {8, 9, 11}),  // regrets 2, 1, 0: 3 in all (2 after 1)
+      run_of("a", 1, {4, 6}),      // 6, 4: 10
+      run_of("b", 0, {7, 7, 7}),   // 3, 3, 3: 9 (3 after 1)
+      run_of("b", 1, {5, 5}),      // 5, 5: 10
+      run_of("b", 2, {0}),         // no partner
+  };
+  const double seconds[] = {1.0, 4.0, 2.0, 2.0, 7.0};
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    runs[i].minimize = false;
+    runs[i].optimum = 10.0;
+    runs[i].algorithm_seconds = seconds[i];
+  }
+  const auto pairs = build_report(runs, {}, PairingOptions{.at = {1}, .baseline = "b"})[0].pairs;
+  ASSERT_EQ(pairs.size(), 5u);  // best value at end and 1, cumulative regret at end and 1, time
+
+  const auto regret = of_measure(pairs, PairedMeasure::cumulative_regret);
+  ASSERT_EQ(regret.size(), 2u);
+  const PairedComparison& end = regret[0];
+  EXPECT_FALSE(end.at.has_value());
+  EXPECT_EQ(end.pairs, 2u);
+  EXPECT_EQ(end.wins, 1u);  // seed 0: 3 against 9, lower
+  EXPECT_EQ(end.ties, 1u);  // seed 1: 10 against 10
+  EXPECT_EQ(end.losses, 0u);
+  EXPECT_DOUBLE_EQ(end.median_difference, (6.0 + 0.0) / 2);  // second − first
+  EXPECT_EQ(end.ratio.n, 2u);
+  EXPECT_DOUBLE_EQ(end.ratio.mean, (3.0 / 9.0 + 1.0) / 2);
+  EXPECT_DOUBLE_EQ(end.ratio.median, end.ratio.mean);
+  EXPECT_EQ(regret[1].at, 1u);
+  EXPECT_EQ(regret[1].wins, 1u);    // seed 0: 2 against 3
+  EXPECT_EQ(regret[1].losses, 1u);  // seed 1: 6 against 5
+
+  const auto time = of_measure(pairs, PairedMeasure::algorithm_seconds);
+  ASSERT_EQ(time.size(), 1u);
+  EXPECT_FALSE(time[0].at.has_value());
+  EXPECT_EQ(time[0].pairs, 2u);
+  EXPECT_EQ(time[0].wins, 1u);    // 1 s against 2 s
+  EXPECT_EQ(time[0].losses, 1u);  // 4 s against 2 s
+  EXPECT_DOUBLE_EQ(time[0].ratio.mean, (0.5 + 2.0) / 2);
+  // Best values keep no ratio: their sign and zero are the objective's.
+  EXPECT_EQ(of_measure(pairs, PairedMeasure::best_value)[0].ratio.n, 0u);
+
+  // Markdown and JSON carry them.
+  const std::vector<ObjectiveReport> report =
+      build_report(runs, {}, PairingOptions{.at = {}, .baseline = "b"});
+  const std::string md = format_report(report, "md");
+  EXPECT_NE(
+      md.find("| a | b | cumulative regret | end | 2 | 1 | 1 | 0 | 0.6667 ± 0.3333 | 0.6667 |"),
+      std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| a | b | algorithm time | end | 2 | 1 | 0 | 1 | 1.25 ± 0.75 | 1.25 |"),
+            std::string::npos)
+      << md;
+  const std::string json = format_report(report, "json");
+  EXPECT_NE(json.find("\"measure\": \"cumulative_regret\""), std::string::npos) << json;
 }
 
 TEST(PairedComparison, AnUnknownBaselineNamesTheLabels) {

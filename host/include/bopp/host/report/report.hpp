@@ -4,6 +4,7 @@
 #include <bopp/host/report/paired_comparison.hpp>
 #include <bopp/host/report/regret.hpp>
 #include <bopp/host/report/report_runs.hpp>
+#include <bopp/host/report/sample_summary.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -13,16 +14,6 @@
 #include <vector>
 
 namespace bopp::host {
-
-// Mean, standard error of the mean (sample sd / sqrt(n); NaN when n < 2) and median of
-// the finite values of a sample; NaN everywhere when there are none.
-struct SampleSummary {
-  std::size_t n = 0;
-  double mean = 0.0;
-  double se = 0.0;
-  double median = 0.0;
-};
-SampleSummary summarize_sample(const std::vector<double>& values);
 
 // One algorithm (at one batch size) on one objective, over its runs.
 struct ReportRow {
