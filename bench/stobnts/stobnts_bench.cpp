@@ -3,7 +3,7 @@
 // 12-D function (Lunar Lander's dimension in Dai et al. 2022), n ∈ {20, 100}; and the networks
 // with 1 000 gradient-descent steps. `figure3`: one sto-bnts acquisition at Dai et al.'s Figure 3
 // settings (raw targets) at n = 100, 300 and 500, trained by L-BFGS (the default, also in double)
-// and by 10 000 gradient-descent steps (`figure3_gd`, and -Linear's at n = 100), and without
+// and by 10 000 gradient-descent steps (`figure3_gd`, and -Linear's at n = 100, 300, 500), and without
 // training (`train_steps = 0`:
 // the draw's setup, the search and the L-BFGS runs, with the default 100 and with 10 of them),
 // from which a 500-evaluation run is extrapolated (docs/stobnts.md, "Cost"). The counters give
@@ -135,6 +135,8 @@ BENCHMARK_CAPTURE(sto_bnts_linear, defaults, std::string())
 BENCHMARK_CAPTURE(sto_bnts_linear, figure3_gd,
                   std::string("y_transform = \"none\"\nlinear_solver = \"gd\"\n"))
     ->Arg(100)
+    ->Arg(300)
+    ->Arg(500)
     ->Unit(benchmark::kSecond)
     ->MeasureProcessCPUTime()
     ->Iterations(1);

@@ -125,6 +125,13 @@ NetworkSample SampleThenOptimize::train_linear_model(DrawInputs& in) const {
   if (settings_.closed_form) {
     const double noise_variance = settings_.noise_std * settings_.noise_std;
     theta = nn::tangent_regression(mlp_, in.U, in.y, in.auxiliary, in.theta0, beta, noise_variance);
+  } else if (settings_.training.method == nn::TrainingMethod::gradient_descent) {
+    // The authors' fixed steps, in the n-dimensional coordinates where they move (the same
+    // iterates as stepping θ, up to rounding; a step costs n² products, not a network pass).
+    nn::TrainingResult trained = nn::tangent_gradient_descent(
+        mlp_, in.U, in.y, in.auxiliary, in.theta0, beta, regularization(), settings_.training);
+    log_training(in.draw, trained);
+    theta = std::move(trained.theta);
   } else {
     const auto fit = nn::tangent_fit(mlp_, in.U, in.y, in.auxiliary, beta);
     nn::TrainingResult trained = nn::train_regularized(fit, in.U.rows(), regularization(),

@@ -180,6 +180,20 @@ Eigen::MatrixXd Mlp::tangent_kernel(const ForwardPass& a, const ForwardPass& b) 
   return K;
 }
 
+std::vector<Eigen::MatrixXd> Mlp::tangent_kernel_blocks(const ForwardPass& a,
+                                                        const ForwardPass& b) const {
+  std::vector<Eigen::MatrixXd> blocks;
+  const double bias2 = shape_.bias_std * shape_.bias_std;
+  for (int l = 1; l <= layers(); ++l) {
+    const auto i = static_cast<std::size_t>(l - 1);
+    const Eigen::MatrixXd signals = a.signals[i].transpose() * b.signals[i];
+    const double s2 = scale(l) * scale(l);
+    blocks.push_back(signals.cwiseProduct(s2 * (a.inputs[i].transpose() * b.inputs[i])));
+    blocks.push_back(bias2 * signals);
+  }
+  return blocks;
+}
+
 double Mlp::value(const Eigen::VectorXd& x, const Eigen::VectorXd& theta,
                   Eigen::VectorXd* gradient) const {
   if (gradient == nullptr) return values(x.transpose(), theta)[0];

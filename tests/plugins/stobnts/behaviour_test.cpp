@@ -128,7 +128,8 @@ TEST(StoBntsSettings, NetworksTrainInFloatByDefault) {
 }
 
 // The training keys: one line naming the key for a bad value; -Linear has no `training` (its
-// `linear_solver` chooses), and its L-BFGS draw is its closed-form draw to L-BFGS's tolerance.
+// `linear_solver` chooses), and its L-BFGS and gradient-descent draws run to a small gradient
+// are its closed-form draw.
 TEST(StoBntsSettings, TrainingKeys) {
   const auto message = [](const std::string& settings) {
     try {
@@ -161,10 +162,19 @@ TEST(StoBntsSettings, TrainingKeys) {
                                                        "train_passes = 5000\ntrain_tol = 0\n"
                                                        "grad_tol = 1e-9\n"),
                         4, bopp::Host());
-  for (StoBntsLinear* algorithm : {&exact, &trained}) stobnts_test::run(*algorithm, bumpy, 2, 2, 3);
+  // Gradient descent (in the coordinates of its iterates) run until the gradient is gone.
+  StoBntsLinear stepped(box(),
+                        config<StoBntsLinear>(linear + "linear_solver = \"gd\"\n"
+                                                       "lr_scaling = \"ntk\"\nlearning_rate = 0.5\n"
+                                                       "train_steps = 1000000\ngrad_tol = 1e-10\n"),
+                        4, bopp::Host());
+  for (StoBntsLinear* algorithm : {&exact, &trained, &stepped})
+    stobnts_test::run(*algorithm, bumpy, 2, 2, 3);
   const Eigen::MatrixXd X = exact.ask(20);
   const Eigen::VectorXd f = exact.sample(0, 1).values(X), g = trained.sample(0, 1).values(X);
   EXPECT_LT((g - f).cwiseAbs().maxCoeff(), 1e-6 * (1 + f.cwiseAbs().maxCoeff()));
+  const Eigen::VectorXd h = stepped.sample(0, 1).values(X);
+  EXPECT_LT((h - f).cwiseAbs().maxCoeff(), 1e-6 * (1 + f.cwiseAbs().maxCoeff()));
 }
 
 TEST(StoBntsSettings, RejectsUnknownActivation) {

@@ -102,6 +102,67 @@ TEST(TangentRegression, LbfgsOnTheLinearModelReachesTheClosedForm) {
   RecordProperty("distance", ::testing::PrintToString(distance));
 }
 
+// Gradient descent on the linear model in the coordinates where its iterates live equals the
+// step-by-step descent on θ (train_regularized on tangent_fit), with the standard
+// parameterization's per-layer steps (three distinct scales on a depth-2 network) and with one
+// step for all, far from convergence where every step still matters; and it stops at the same
+// step for a gradient tolerance.
+class TangentGradientDescent : public ::testing::TestWithParam<bool> {};
+
+TEST_P(TangentGradientDescent, EqualsStepByStepDescentOnTheParameters) {
+  const bool standard_steps = GetParam();
+  MlpShape shape;
+  shape.input_dim = 2;
+  shape.depth = 2;
+  shape.width = 6;
+  shape.activation = Activation::relu;
+  const Mlp mlp(shape);
+  const Eigen::Index p = mlp.parameter_count();
+  std::mt19937_64 rng(7);
+  const Eigen::MatrixXd X = unit_points(9, rng);
+  const Eigen::VectorXd y = normal_vector(9, rng);
+  const Eigen::VectorXd features_at = normal_vector(p, rng);
+  const Eigen::VectorXd theta0 = normal_vector(p, rng);
+  const double beta = 1.3, lambda = 0.02;
+  TrainingOptions options;
+  options.learning_rate = standard_steps ? 2e-3 : 0.2;
+  options.max_steps = 300;
+  if (standard_steps) options.step_scales = mlp.standard_parameterization_steps();
+
+  const auto stepped = train_regularized(tangent_fit(mlp, X, y, features_at, beta), 9, lambda,
+                                         theta0, theta0, options);
+  const auto fast = tangent_gradient_descent(mlp, X, y, features_at, theta0, beta, lambda, options);
+  EXPECT_EQ(fast.steps, 300);
+  EXPECT_GT((stepped.theta - theta0).norm(), 0.1);  // it moved
+  EXPECT_LT((fast.theta - stepped.theta).norm() / (stepped.theta - theta0).norm(), 1e-10);
+  EXPECT_NEAR(fast.loss, stepped.loss, 1e-12 * stepped.loss);
+  EXPECT_NEAR(fast.residual_rms, stepped.residual_rms, 1e-12 * stepped.residual_rms);
+  EXPECT_NEAR(fast.gradient_norm, stepped.gradient_norm, 1e-9 * stepped.gradient_norm);
+
+  options.max_steps = 100000;
+  options.gradient_tolerance = 0.05;
+  const auto stepped_to_tolerance = train_regularized(tangent_fit(mlp, X, y, features_at, beta), 9,
+                                                      lambda, theta0, theta0, options);
+  const auto fast_to_tolerance =
+      tangent_gradient_descent(mlp, X, y, features_at, theta0, beta, lambda, options);
+  EXPECT_LT(stepped_to_tolerance.steps, options.max_steps);
+  EXPECT_EQ(fast_to_tolerance.steps, stepped_to_tolerance.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(StepScales, TangentGradientDescent, ::testing::Bool());
+
+TEST(TangentGradientDescentInput, RefusesAStepScaleThatVariesInsideABlock) {
+  const Mlp mlp = small_net();
+  std::mt19937_64 rng(8);
+  const Eigen::MatrixXd X = unit_points(3, rng);
+  TrainingOptions options;
+  options.step_scales = Eigen::VectorXd::Ones(65);
+  options.step_scales[1] = 2.0;  // inside the first layer's weights
+  EXPECT_THROW(tangent_gradient_descent(mlp, X, normal_vector(3, rng), normal_vector(65, rng),
+                                        normal_vector(65, rng), 1.0, 0.01, options),
+               std::invalid_argument);
+}
+
 // Many draws θ0 for one feature network and one data set: the trained models at a test point
 // have the mean and the variance of the linear model's NTK-GP posterior (kernel Θ̃ = ΦΦᵀ).
 class LinearSampleLaw : public ::testing::TestWithParam<bool> {};

@@ -65,6 +65,11 @@ class Mlp {
   // The empirical NTK Θ̃(x_i, z_j) = ⟨∇θ f(x_i; θ), ∇θ f(z_j; θ)⟩ from two backpropagated passes,
   // layer by layer: Σ_l (G_lᵀ G'_l) ⊙ ((σ_w²/n_{l−1}) A_{l−1}ᵀ A'_{l−1} + σ_b²), O(L n n' m).
   Eigen::MatrixXd tangent_kernel(const ForwardPass& a, const ForwardPass& b) const;
+  // The same kernel split by θ's blocks, in θ's order W_1, b_1, W_2, …: the weights' part
+  // (G_lᵀ G'_l) ⊙ ((σ_w²/n_{l−1}) A_{l−1}ᵀ A'_{l−1}) and the biases' part σ_b² G_lᵀ G'_l of
+  // every layer. They sum to tangent_kernel up to rounding.
+  std::vector<Eigen::MatrixXd> tangent_kernel_blocks(const ForwardPass& a,
+                                                     const ForwardPass& b) const;
 
   // f(x; θ) and, when `gradient` is not null, ∂f/∂x.
   double value(const Eigen::VectorXd& x, const Eigen::VectorXd& theta,

@@ -26,4 +26,19 @@ Eigen::VectorXd tangent_regression(const Mlp& mlp, const Eigen::MatrixXd& X,
                                    const Eigen::VectorXd& theta0, double beta,
                                    double noise_variance);
 
+// Gradient descent on the linear model of tangent_fit, exactly as train_regularized runs it with
+// options.method = gradient_descent from start = anchor = θ0 (the same loss, λ, learning rate,
+// per-parameter step scales, steps and gradient tolerance), computed where its iterates live.
+// Every step moves each block of θ (a layer's weights, a layer's biases) along Φ_bᵀ, the block's
+// tangent features, so θ_k = θ0 + Σ_b Φ_bᵀ a_{b,k} with a_{b,k} ∈ ℝⁿ, and the step is
+//   a_b ← a_b − (η s_b / n) (β r + λ a_b),   r = β Φ θ0 − y + β Σ_b Θ̃_b a_b,
+// Θ̃_b = Φ_b Φ_bᵀ the block's part of the empirical NTK, s_b its step scale (which must be
+// constant on each block). Blocks of one scale share one a. A step costs O(n² · scales) instead
+// of a pass through the network; the result equals train_regularized's up to rounding.
+TrainingResult tangent_gradient_descent(const Mlp& mlp, const Eigen::MatrixXd& X,
+                                        const Eigen::VectorXd& y,
+                                        const Eigen::VectorXd& feature_theta,
+                                        const Eigen::VectorXd& theta0, double beta, double lambda,
+                                        const TrainingOptions& options);
+
 }  // namespace bopp::nn
