@@ -3,12 +3,11 @@
 // 12-D function (Lunar Lander's dimension in Dai et al. 2022), n ∈ {20, 100}; and the networks
 // with 1 000 gradient-descent steps. `figure3`: one sto-bnts acquisition at Dai et al.'s Figure 3
 // settings (raw targets) at n = 100, 300 and 500, trained by L-BFGS (the default, also in double)
-// and by 10 000 gradient-descent steps (`figure3_gd`, and -Linear's at n = 100, 300, 500), and without
-// training (`train_steps = 0`:
-// the draw's setup, the search and the L-BFGS runs, with the default 100 and with 10 of them),
-// from which a 500-evaluation run is extrapolated (docs/stobnts.md, "Cost"). The counters give
-// the draw's training passes and its training rms residual. Times are CPU seconds of the process;
-// run with OPENBLAS_NUM_THREADS=1.
+// and by 10 000 gradient-descent steps (`figure3_gd`, and -Linear's at the same n), and without
+// training (`train_steps = 0`: the draw's setup, the search and the L-BFGS runs, with the default
+// 100 and with 10 of them), from which a 500-evaluation run is extrapolated (docs/stobnts.md,
+// "Cost"). The counters give the draw's training passes and its training rms residual. Times are
+// CPU seconds of the process; run with OPENBLAS_NUM_THREADS=1.
 #include "algorithms.hpp"
 
 #include <benchmark/benchmark.h>
