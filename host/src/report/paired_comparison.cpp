@@ -11,8 +11,6 @@
 namespace bopp::host {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 using GroupKey = std::pair<std::string, std::uint64_t>;  // algorithm, batch
 
 // What the comparisons read of one run, made once and read at every budget of every pair.
@@ -26,7 +24,7 @@ using Group = std::map<std::uint64_t, RunCurves>;  // by seed
 // A curve's value after `at` evaluations (its last when nullopt); nullopt when the run is
 // shorter than that. NaN for an empty run's end.
 std::optional<double> value_at(const std::vector<double>& curve, std::optional<std::uint64_t> at) {
-  if (!at) return curve.empty() ? kNaN : curve.back();
+  if (!at) return curve.empty() ? std::numeric_limits<double>::quiet_NaN() : curve.back();
   if (*at == 0 || curve.size() < *at) return std::nullopt;
   return curve[*at - 1];
 }
