@@ -31,6 +31,16 @@ Mlp small_net(Activation activation = Activation::erf) {
   return Mlp(shape);
 }
 
+// Two hidden layers of `width` units on 2 inputs: three distinct standard-parameterization steps.
+Mlp two_hidden_layers(Eigen::Index width, Activation activation) {
+  MlpShape shape;
+  shape.input_dim = 2;
+  shape.depth = 2;
+  shape.width = width;
+  shape.activation = activation;
+  return Mlp(shape);
+}
+
 Eigen::MatrixXd unit_points(Eigen::Index n, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u;
   Eigen::MatrixXd X(n, 2);
@@ -111,12 +121,7 @@ class TangentGradientDescent : public ::testing::TestWithParam<bool> {};
 
 TEST_P(TangentGradientDescent, EqualsStepByStepDescentOnTheParameters) {
   const bool standard_steps = GetParam();
-  MlpShape shape;
-  shape.input_dim = 2;
-  shape.depth = 2;
-  shape.width = 6;
-  shape.activation = Activation::relu;
-  const Mlp mlp(shape);
+  const Mlp mlp = two_hidden_layers(6, Activation::relu);
   const Eigen::Index p = mlp.parameter_count();
   std::mt19937_64 rng(7);
   const Eigen::MatrixXd X = unit_points(9, rng);
@@ -251,12 +256,7 @@ TEST(NetworkFit, GradientMatchesCentralDifferences) {
 // with the per-parameter steps D⁻² (Mlp::standard_parameterization_steps) is the same iteration:
 // one step of each, the standard one on finite-difference gradients, lands on the same network.
 TEST(NetworkFit, StandardStepsReproduceStandardParameterizationDescent) {
-  MlpShape shape;
-  shape.input_dim = 2;
-  shape.depth = 2;
-  shape.width = 4;
-  shape.activation = Activation::erf;
-  const Mlp mlp(shape);
+  const Mlp mlp = two_hidden_layers(4, Activation::erf);
   const Eigen::Index p = mlp.parameter_count();
   std::mt19937_64 rng(6);
   const Eigen::MatrixXd X = unit_points(3, rng);
@@ -277,8 +277,8 @@ TEST(NetworkFit, StandardStepsReproduceStandardParameterizationDescent) {
   for (int l = 1; l <= mlp.layers(); ++l) {
     const Eigen::Index weights = mlp.units(l) * mlp.units(l - 1);
     D.segment(mlp.layer_offset(l), weights)
-        .setConstant(shape.weight_std / std::sqrt(static_cast<double>(mlp.units(l - 1))));
-    D.segment(mlp.layer_offset(l) + weights, mlp.units(l)).setConstant(shape.bias_std);
+        .setConstant(mlp.shape().weight_std / std::sqrt(static_cast<double>(mlp.units(l - 1))));
+    D.segment(mlp.layer_offset(l) + weights, mlp.units(l)).setConstant(mlp.shape().bias_std);
   }
   Eigen::VectorXd scratch;
   const auto standard_loss = [&](const Eigen::VectorXd& theta_std) {
