@@ -26,7 +26,9 @@ class StoBnts : public SampleThenOptimize {
 class StoBntsLinear : public SampleThenOptimize {
  public:
   static constexpr const char* name = "sto-bnts-linear";
-  static constexpr const char* version = "0.2.0";
+  // 0.2.1: linear_solver = "gd" steps in the coordinates of its iterates (same iterates, other
+  // rounding).
+  static constexpr const char* version = "0.2.1";
   static constexpr const char* summary =
       "STO-BNTS-Linear (Dai et al. 2022): batch Thompson sampling with a linear model on the "
       "neural tangent features of a random network";
