@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
+import zipfile
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -153,19 +156,76 @@ class Optimizer:
         return point
 
     def save(self, path: PathLike) -> None:
-        """Writes the optimizer (settings, counters and the algorithm's state) to `path`,
-        atomically. Optimizer.load(path) then asks exactly what this one would have. Raises
-        bopp.Error when the algorithm cannot save its state. The history (X, y) and a Box's
-        level names are not saved: pickle keeps them."""
-        self._core.save(os.fspath(path))
+        """Writes the optimizer (settings, counters, the algorithm's state, the history told and
+        a Box's level names) to `path`, atomically. Optimizer.load(path) then asks exactly what
+        this one would have, with the same X, y and best. Raises bopp.Error when the algorithm
+        cannot save its state."""
+        self._core.save(os.fspath(path), attachment=self._attachment())
 
     @staticmethod
     def load(path: PathLike, *, plugin_path: PluginPath = None) -> "Optimizer":
         """An optimizer saved by Optimizer.save, with the plugins found on `plugin_path` (the
-        default folders when None); the same plugin version must be there."""
+        default folders when None); the same plugin version must be there. A file whose
+        history does not fit its optimizer raises bopp.ConfigError naming it."""
+        core = _bopp._Optimizer.load(os.fspath(path), plugin_path=plugin_path)
         opt = Optimizer.__new__(Optimizer)
-        opt._start(_bopp._Optimizer.load(os.fspath(path), plugin_path=plugin_path), None, None)
+        opt._start(core, None, None)
+        opt._restore(bytes(core.attachment), os.fspath(path))
         return opt
+
+    # The attachment: an .npz of plain arrays (read back without pickle) holding X and y as
+    # told and the categorical dimensions' level names as JSON text.
+    def _attachment(self) -> bytes:
+        levels = {} if self._box is None else dict(self._box.categorical or {})
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            X=np.vstack(self._X) if self._X else np.empty((0, self._dim)),
+            y=np.concatenate(self._y) if self._y else np.empty(0),
+            categorical=np.array(json.dumps({str(i): list(v) for i, v in levels.items()})),
+        )
+        return buffer.getvalue()
+
+    def _restore(self, attachment: bytes, source: str) -> None:
+        if not attachment:
+            return  # saved before optimizers kept their history
+        told = int(self._core.told)
+        try:
+            with np.load(io.BytesIO(attachment), allow_pickle=False) as saved:
+                X, y = saved["X"], saved["y"]
+                levels = json.loads(str(saved["categorical"][()]))
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
+            raise _bopp.ConfigError(f"{source}: not a saved optimizer's history ({error})") from None
+        if X.dtype != np.float64 or X.shape != (told, self._dim) or y.dtype != np.float64 or y.shape != (told,):
+            raise _bopp.ConfigError(
+                f"{source}: a history of shapes {X.shape} and {y.shape} for an optimizer told {told} "
+                f"points of dimension {self._dim}"
+            )
+        categorical: dict[int, list[str]] = {}
+        if not isinstance(levels, dict):
+            raise _bopp.ConfigError(f"{source}: the level names are not a table")
+        for key, names in levels.items():
+            index = int(key) if isinstance(key, str) and key.isdigit() else -1
+            if not (
+                0 <= index < self._dim
+                and isinstance(names, list)
+                and all(isinstance(n, str) for n in names)
+                and self._lower[index] == 0
+                and self._upper[index] == len(names) - 1
+            ):
+                raise _bopp.ConfigError(
+                    f"{source}: level names {names!r} for dimension {key!r}, which does not have them"
+                )
+            categorical[index] = names
+        if categorical:
+            try:
+                self._box = Box(
+                    lower=list(self._lower), upper=list(self._upper), maximize=self.maximize, categorical=categorical
+                )
+            except (TypeError, ValueError) as error:
+                raise _bopp.ConfigError(f"{source}: {error}") from None
+        if told:
+            self._X, self._y = [np.array(X)], [np.array(y)]
 
     def __getstate__(self) -> dict[str, Any]:
         return {"core": self._core, "box": self._box, "seed": self._seed, "X": self._X, "y": self._y}

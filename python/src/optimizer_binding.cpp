@@ -182,19 +182,33 @@ class PyOptimizer {
   // The problem and settings, fixed once made: read without the call lock.
   const host::Optimizer& get() const { return *core_->optimizer; }
 
-  py::bytes to_bytes() {
+  // The optimizer's bytes; with `attachment` (what the Python side keeps: its history and a
+  // Box's level names) inside them in place of the one it has.
+  py::bytes to_bytes(std::optional<std::string> attachment = std::nullopt) {
     auto bytes = std::make_shared<std::vector<std::uint8_t>>();
-    run(other_timing_, ErrorKind::plugin, [core = core_, bytes] {
+    run(other_timing_, ErrorKind::plugin, [core = core_, bytes, attachment] {
       const std::lock_guard lock(core->mutex);
+      if (attachment) core->optimizer->set_attachment({attachment->begin(), attachment->end()});
       *bytes = core->optimizer->save();
     });
     return {reinterpret_cast<const char*>(bytes->data()), bytes->size()};
   }
 
+  // The attachment the optimizer was saved with (empty bytes when none).
+  py::bytes attachment() const {
+    std::vector<std::uint8_t> bytes;
+    {
+      const py::gil_scoped_release release;  // a call finishing in the background holds the lock
+      const std::lock_guard lock(core_->mutex);
+      bytes = core_->optimizer->attachment();
+    }
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+  }
+
   // Written beside `path` and renamed over it, so a crash leaves the old file or the new one.
-  void save(const py::object& path_like) {
+  void save(const py::object& path_like, const py::bytes& attachment) {
     const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
-    const std::string bytes = to_bytes();
+    const std::string bytes = to_bytes(std::string(attachment));
     const std::string partial = path + ".partial";
     {
       std::ofstream out(partial, std::ios::binary | std::ios::trunc);
@@ -263,10 +277,13 @@ Errors raise bopp.Error with the CLI's one-line message.)doc")
            "The objective plugin's values of X's rows (NaN where an evaluation failed), with "
            "the seeds `bopp run` gives its evaluations. Only for an objective plugin.")
       .def("recommend", &PyOptimizer::recommend, "The algorithm's recommended point.")
-      .def("save", &PyOptimizer::save, py::arg("path"),
-           "Writes the optimizer (settings, counters and the algorithm's state) to `path`, "
-           "atomically. Optimizer.load(path) then asks exactly what this one would have. Raises "
-           "bopp.Error when the algorithm cannot save its state.")
+      .def("save", &PyOptimizer::save, py::arg("path"), py::arg("attachment") = py::bytes(),
+           "Writes the optimizer (settings, counters, the algorithm's state and `attachment`) "
+           "to `path`, atomically. Optimizer.load(path) then asks exactly what this one would "
+           "have. Raises bopp.Error when the algorithm cannot save its state.")
+      .def_property_readonly("attachment", &PyOptimizer::attachment,
+                             "The bytes saved with the optimizer beside its state (empty when "
+                             "none).")
       .def_static("load", &PyOptimizer::load, py::arg("path"), py::kw_only(),
                   py::arg("plugin_path") = py::none(),
                   "An optimizer saved by Optimizer.save, with the plugins found on `plugin_path` "

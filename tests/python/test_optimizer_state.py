@@ -1,5 +1,7 @@
-"""bopp.Optimizer.save/load and pickling: a loaded optimizer asks what the saved one would."""
+"""bopp.Optimizer.save/load and pickling: a loaded optimizer asks what the saved one would, and
+keeps the history told and a Box's level names."""
 
+import io
 import pickle
 
 import numpy as np
@@ -65,3 +67,46 @@ def test_a_file_that_is_not_a_saved_optimizer_is_one_line_naming_it(tmp_path):
     (tmp_path / "cut.bopp").write_bytes(data[: len(data) // 2])
     with pytest.raises(bopp.Error, match="cut.bopp"):
         bopp.Optimizer.load(tmp_path / "cut.bopp")
+
+
+def test_a_loaded_optimizer_has_the_history_and_the_level_names(tmp_path):
+    box = bopp.Box(lower=[0.0, 0.0], upper=[1.0, 1.0], categorical={1: ["steel", "titanium", "oak"]})
+    opt = bopp.Optimizer("random", objective_info=box, seed=5)
+    X = opt.ask(3)
+    opt.tell(X, [2.0, float("nan"), 1.0])
+    opt.tell(opt.ask(1), [0.5], failed=[True])
+    opt.save(tmp_path / "opt.bopp")
+    loaded = bopp.Optimizer.load(tmp_path / "opt.bopp")
+    assert loaded.X.tolist() == opt.X.tolist()  # names on the categorical dimension
+    assert set(loaded.X[:, 1]) <= {"steel", "titanium", "oak"}
+    assert np.array_equal(loaded.y, opt.y, equal_nan=True) and loaded.told == 4
+    assert (loaded.best.index, loaded.best.y) == (opt.best.index, opt.best.y)
+    assert loaded.ask(2).tolist() == opt.ask(2).tolist()  # names again, the same points
+    loaded.tell([[0.5, "oak"]], [0.1])  # a name is told as on the saved one
+    assert loaded.best.y == 0.1
+
+
+def test_a_history_that_does_not_fit_its_optimizer_is_one_line_naming_the_file(tmp_path):
+    opt = fresh_box("random")
+    drive(opt, sphere, 1)
+    core = opt._core
+    bad = tmp_path / "short.bopp"
+    core.save(str(bad), attachment=b"not an npz")
+    with pytest.raises(bopp.ConfigError, match="short.bopp: not a saved optimizer's history"):
+        bopp.Optimizer.load(bad)
+    buffer = io.BytesIO()
+    np.savez(buffer, X=np.zeros((1, 3)), y=np.zeros(1), categorical=np.array("{}"))
+    core.save(str(bad), attachment=buffer.getvalue())
+    with pytest.raises(bopp.ConfigError, match=r"short.bopp: a history of shapes \(1, 3\)"):
+        bopp.Optimizer.load(bad)
+    buffer = io.BytesIO()
+    np.savez(buffer, X=np.zeros((2, 3)), y=np.zeros(2), categorical=np.array('{"0": ["a", "b"]}'))
+    core.save(str(bad), attachment=buffer.getvalue())
+    with pytest.raises(bopp.ConfigError, match="short.bopp: level names"):
+        bopp.Optimizer.load(bad)  # dimension 0 is [-1, 1], not two levels
+    # A pickled object in the archive is not unpickled.
+    buffer = io.BytesIO()
+    np.savez(buffer, X=np.array([object()]), y=np.zeros(2), categorical=np.array("{}"))
+    core.save(str(bad), attachment=buffer.getvalue())
+    with pytest.raises(bopp.ConfigError, match="short.bopp: not a saved optimizer's history"):
+        bopp.Optimizer.load(bad)

@@ -74,6 +74,7 @@ std::vector<std::uint8_t> Optimizer::save() {
     j["problem"] = problem_json(problem_);
   }
   j["state"] = Json::binary(algorithm_->save_state());
+  if (!attachment_.empty()) j["attachment"] = Json::binary(attachment_);
   return Json::to_cbor(j);
 }
 
@@ -119,6 +120,11 @@ std::unique_ptr<Optimizer> Optimizer::load(const PluginRegistry& registry,
   };
   optimizer->told_ = count("told");
   optimizer->evaluated_ = count("evaluated");
+  if (const auto attachment = j.find("attachment"); attachment != j.end()) {
+    if (!attachment->is_binary())
+      throw Error(source + ": not a saved optimizer (an attachment that is not bytes)");
+    optimizer->attachment_ = attachment->get_binary();
+  }
   return optimizer;
 }
 

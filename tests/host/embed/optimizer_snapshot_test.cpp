@@ -6,6 +6,7 @@
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstring>
 #include <vector>
@@ -76,6 +77,27 @@ TEST(OptimizerSnapshotBytes, AreRefusedInOneLineNamingTheirSourceWhenNotAnOptimi
       EXPECT_EQ(message.rfind("bad.bopp: not a saved", 0), 0u) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
+  }
+}
+
+// The embedding's attachment travels with the optimizer unread; one that is not bytes is refused.
+TEST(OptimizerSnapshotBytes, KeepTheEmbeddingsAttachment) {
+  Optimizer original(snapshot_registry(), box_settings("random"));
+  ask_and_tell(original, 1);
+  EXPECT_TRUE(
+      Optimizer::load(snapshot_registry(), original.save(), "plain.bopp")->attachment().empty());
+  const std::vector<std::uint8_t> attachment{0x00, 0xff, 0x42};
+  original.set_attachment(attachment);
+  const std::vector<std::uint8_t> bytes = original.save();
+  EXPECT_EQ(Optimizer::load(snapshot_registry(), bytes, "kept.bopp")->attachment(), attachment);
+
+  nlohmann::json j = nlohmann::json::from_cbor(bytes);
+  j["attachment"] = "text";
+  try {
+    Optimizer::load(snapshot_registry(), nlohmann::json::to_cbor(j), "odd.bopp");
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "odd.bopp: not a saved optimizer (an attachment that is not bytes)");
   }
 }
 

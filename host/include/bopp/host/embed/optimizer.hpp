@@ -75,9 +75,15 @@ class Optimizer {
   // The algorithm's recommendation, in the problem's box.
   Eigen::VectorXd recommend();
 
-  // The whole optimizer as bytes (optimizer_snapshot.cpp): its settings, counters and the
-  // algorithm's state (bopp/ext/state.h). Throws Error when the algorithm has no state extension.
-  // Saved between a tell and the next ask, a loaded optimizer asks exactly what this one would.
+  // Bytes the embedding keeps with the optimizer, saved and loaded with it and never read here
+  // (the Python binding's history told and a Box's level names); empty unless set.
+  const std::vector<std::uint8_t>& attachment() const { return attachment_; }
+  void set_attachment(std::vector<std::uint8_t> bytes) { attachment_ = std::move(bytes); }
+
+  // The whole optimizer as bytes (optimizer_snapshot.cpp): its settings, counters, the
+  // algorithm's state (bopp/ext/state.h) and the attachment. Throws Error when the algorithm has no
+  // state extension. Saved between a tell and the next ask, a loaded optimizer asks exactly what
+  // this one would.
   std::vector<std::uint8_t> save();
   // An optimizer made from save()'s bytes with the plugins of `registry`; throws Error with one
   // line naming `source` when the bytes are not an optimizer's, or the algorithm refuses its
@@ -95,6 +101,7 @@ class Optimizer {
   std::uint64_t seed_;
   std::uint64_t told_ = 0;
   std::uint64_t evaluated_ = 0;
+  std::vector<std::uint8_t> attachment_;
   // Declared before the instances they serve: both must outlive them (abi.h).
   std::unique_ptr<HostServices> objective_services_;
   std::unique_ptr<HostServices> algorithm_services_;
