@@ -6,6 +6,7 @@
 #include <bopp/host/bench/bench_grid.hpp>
 #include <bopp/host/bench/bench_runner.hpp>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/embed/optimizer.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/host/report/report.hpp>
 #include <bopp/host/report/report_runs.hpp>
@@ -214,6 +215,16 @@ void fuzz_command_output(std::string_view input) {
   host::EvaluationLineWriter().append(e, line);
   const host::RecordedEvaluation back = host::evaluation_from_json(nlohmann::json::parse(line));
   if (back.ok != e.ok) throw std::logic_error("the evaluation line lost its status: " + line);
+}
+
+void fuzz_saved_optimizer(std::string_view input) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(input.data());
+  const auto optimizer = host::Optimizer::load(
+      registry(), {bytes, input.size()}, "saved.bopp",
+      [](std::int32_t, const std::string&, const std::string&) {});  // the plugins' warnings
+  const bopp::Points X = optimizer->ask(1);
+  optimizer->tell(X, std::vector<double>(static_cast<std::size_t>(X.rows()), 1.0));
+  (void)optimizer->save();
 }
 
 }  // namespace bopp::fuzz

@@ -37,4 +37,9 @@ void fuzz_run_record(std::string_view input);
 // line, written and read back.
 void fuzz_command_output(std::string_view input);
 
+// A saved optimizer (`bopp.Optimizer.save`, `host::Optimizer::save`): loaded as
+// `Optimizer.load` does, its algorithm's state restored by its plugin; a loaded one then asks a
+// point, is told a value and is saved again.
+void fuzz_saved_optimizer(std::string_view input);
+
 }  // namespace bopp::fuzz

@@ -27,6 +27,7 @@ TEST(Fuzz, BenchGrids) { run_target("bench_grid", fuzz_bench_grid); }
 TEST(Fuzz, PointsFiles) { run_target("points", fuzz_points); }
 TEST(Fuzz, RunRecords) { run_target("run_record", fuzz_run_record); }
 TEST(Fuzz, CommandOutput) { run_target("command_output", fuzz_command_output); }
+TEST(Fuzz, SavedOptimizers) { run_target("saved_optimizer", fuzz_saved_optimizer); }
 
 }  // namespace
 }  // namespace bopp::fuzz

@@ -40,6 +40,8 @@ bopp::Problem problem_from(const Json& j, const std::string& source) {
     archive.read("optimum_value", p.optimum_value);
   } catch (const StateError& e) {
     throw Error(source + ": not a saved optimizer (" + e.what() + ")");
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(source + ": not a saved optimizer (" + e.what() + ")");
   }
   if (p.upper.size() != p.lower.size() ||
       (p.candidates.size() != 0 && p.candidates.cols() != p.lower.size())) {
@@ -81,9 +83,15 @@ std::vector<std::uint8_t> Optimizer::save() {
 std::unique_ptr<Optimizer> Optimizer::load(const PluginRegistry& registry,
                                            std::span<const std::uint8_t> bytes,
                                            const std::string& source, LogSink log) {
-  const Json j = Json::from_cbor(bytes.begin(), bytes.end(), /*strict=*/true,
-                                 /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object() || j.value("format", "") != kFormat) {
+  Json j;
+  try {
+    // Without exceptions nlohmann still throws for a declared size it cannot hold.
+    j = Json::from_cbor(bytes.begin(), bytes.end(), /*strict=*/true, /*allow_exceptions=*/false);
+  } catch (const Json::exception&) {
+    j = Json(Json::value_t::discarded);
+  }
+  const auto format = j.is_object() ? j.find("format") : j.end();
+  if (!j.is_object() || format == j.end() || !format->is_string() || *format != kFormat) {
     throw Error(source + ": not a saved bopp optimizer (expected the bytes of " +
                 "Optimizer.save, format " + kFormat + "; truncated or another file?)");
   }

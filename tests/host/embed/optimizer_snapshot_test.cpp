@@ -67,7 +67,11 @@ TEST(OptimizerSnapshotBytes, AreRefusedInOneLineNamingTheirSourceWhenNotAnOptimi
   ask_and_tell(original, 1);
   const std::vector<std::uint8_t> bytes = original.save();
   const std::vector<std::vector<std::uint8_t>> bad = {
-      {}, {0x00, 0x01}, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + bytes.size() / 2)};
+      {},
+      {0x00, 0x01},
+      std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + bytes.size() / 2),
+      nlohmann::json::to_cbor({{"format", 1}}),  // found by the fuzzer: a format not text
+      {0xbb, 0x0a, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77}};  // a map of 7.5e17 entries
   for (const auto& b : bad) {
     try {
       Optimizer::load(snapshot_registry(), b, "bad.bopp");
