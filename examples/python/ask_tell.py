@@ -1,5 +1,6 @@
 """bopp from your own loop: a mixed problem (a real, an integer, a categorical input), asked and
-told point by point, with Ctrl-C stopping it cleanly. Run: python3 examples/python/ask_tell.py"""
+told point by point, with Ctrl-C stopping it cleanly, then saved to a file and taken up again
+from it. Run: python3 examples/python/ask_tell.py"""
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +30,18 @@ def main() -> None:
     best = opt.best
     if best is not None:
         print(f"{opt!r}: best y = {best.y:.4f} at {best.x.tolist()}")
+
+    # Saved, the optimizer goes on later (in another process, on another day) from its file:
+    # the same next points, the same history and best, the material still by name.
+    opt.save("ask_tell.bopp")
+    later = bopp.Optimizer.load("ask_tell.bopp")
+    for _ in range(10):
+        X = later.ask()
+        later.tell(X, [simulate(x) for x in X])
+    best = later.best
+    if best is not None:
+        print(f"taken up again from ask_tell.bopp: told {later.told}, best y = {best.y:.4f} "
+              f"at {best.x.tolist()}")
 
 
 if __name__ == "__main__":
