@@ -7,8 +7,14 @@ set terminal pngcairo size 900,560 noenhanced
 set key outside right
 set grid
 base = dir . '/' . obj
-# The reference width family dashed, the theorem family solid: one colour per method.
+# The reference width family dashed, the theorem family solid: one colour per method, the
+# same in both families.
 dashes(s) = strstrt(s, '-reference') > 0 ? 2 : 1
+family_at(s) = strstrt(s, '-reference') > 0 ? strstrt(s, '-reference') : strstrt(s, '-theorem')
+method(s) = family_at(s) > 0 ? s[1:family_at(s) - 1] : s
+METHODS = 'bbkb bbkb-local bkb gp-bucb gp-ucb eps-greedy batch-ts bbkb-unit-batch'
+position(m, i) = i > words(METHODS) ? words(METHODS) + 1 : (word(METHODS, i) eq m ? i : position(m, i + 1))
+colour(s) = position(method(s), 1)
 names(f) = system("grep '^# ' " . f . " | cut -d' ' -f2 | cut -d: -f1")
 
 set output base . '-ratio.png'
@@ -17,7 +23,7 @@ set xlabel 'evaluations t'
 set ylabel 'R_t / R_t(unif)'
 set logscale y
 t = names(base . '-ratio.dat')
-plot for [i=1:words(t)] base . '-ratio.dat' index i-1 using 1:2 with lines lw 2 lc i \
+plot for [i=1:words(t)] base . '-ratio.dat' index i-1 using 1:2 with lines lw 2 lc colour(word(t, i)) \
      dt dashes(word(t, i)) title word(t, i)
 unset logscale y
 
@@ -26,7 +32,7 @@ set title obj . ': algorithm time (ask + tell, evaluations excluded), mean over 
 set ylabel 'seconds'
 set logscale y
 t = names(base . '-time.dat')
-plot for [i=1:words(t)] base . '-time.dat' index i-1 using 1:2 with lines lw 2 lc i \
+plot for [i=1:words(t)] base . '-time.dat' index i-1 using 1:2 with lines lw 2 lc colour(word(t, i)) \
      dt dashes(word(t, i)) title word(t, i)
 unset logscale y
 
