@@ -194,7 +194,7 @@ class Optimizer:
             with np.load(io.BytesIO(attachment), allow_pickle=False) as saved:
                 X, y = saved["X"], saved["y"]
                 levels = json.loads(str(saved["categorical"][()]))
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
+        except (OSError, ValueError, KeyError, MemoryError, zipfile.BadZipFile) as error:
             raise _bopp.ConfigError(f"{source}: not a saved optimizer's history ({error})") from None
         if X.dtype != np.float64 or X.shape != (told, self._dim) or y.dtype != np.float64 or y.shape != (told,):
             raise _bopp.ConfigError(
@@ -205,7 +205,7 @@ class Optimizer:
         if not isinstance(levels, dict):
             raise _bopp.ConfigError(f"{source}: the level names are not a table")
         for key, names in levels.items():
-            index = int(key) if isinstance(key, str) and key.isdigit() else -1
+            index = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
             if not (
                 0 <= index < self._dim
                 and isinstance(names, list)

@@ -2,6 +2,7 @@
 keeps the history told and a Box's level names."""
 
 import io
+import json
 import pickle
 
 import numpy as np
@@ -104,6 +105,12 @@ def test_a_history_that_does_not_fit_its_optimizer_is_one_line_naming_the_file(t
     core.save(str(bad), attachment=buffer.getvalue())
     with pytest.raises(bopp.ConfigError, match="short.bopp: level names"):
         bopp.Optimizer.load(bad)  # dimension 0 is [-1, 1], not two levels
+    for key in ("\u00b2", "-1", "x"):  # a superscript two is a digit to str.isdigit, not to int
+        buffer = io.BytesIO()
+        np.savez(buffer, X=np.zeros((2, 3)), y=np.zeros(2), categorical=np.array(json.dumps({key: ["a", "b"]})))
+        core.save(str(bad), attachment=buffer.getvalue())
+        with pytest.raises(bopp.ConfigError, match="short.bopp: level names"):
+            bopp.Optimizer.load(bad)
     # A pickled object in the archive is not unpickled.
     buffer = io.BytesIO()
     np.savez(buffer, X=np.array([object()]), y=np.zeros(2), categorical=np.array("{}"))
