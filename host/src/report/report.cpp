@@ -66,20 +66,21 @@ std::string p_value_text(const SignedRankTest& t) {
   return number(t.p_value) + (t.exact ? "" : " (normal)");
 }
 
-std::string ratio_text(const SampleSummary& s) { return s.n == 0 ? "–" : mean_se(s); }
-
 void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
-  const auto shown = [](PairedMeasure measure) {
-    return [measure](const PairedComparison& p) { return p.measure == measure && p.pairs > 0; };
+  const auto best = [](const PairedComparison& p) {
+    return p.measure == PairedMeasure::best_value && p.pairs > 0;
   };
-  if (std::any_of(pairs.begin(), pairs.end(), shown(PairedMeasure::best_value))) {
+  const auto lower_is_better = [](const PairedComparison& p) {
+    return p.measure != PairedMeasure::best_value && p.pairs > 0;
+  };
+  if (std::any_of(pairs.begin(), pairs.end(), best)) {
     out << "Paired by seed: wins, ties and losses of the first algorithm's best value against the "
            "second's, the median of how much better it is, and the two-sided Wilcoxon "
            "signed-rank p-value.\n\n";
     out << "| first | second | at | pairs | wins | ties | losses | median difference | p |\n";
     out << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const PairedComparison& p : pairs) {
-      if (!shown(PairedMeasure::best_value)(p)) continue;
+      if (!best(p)) continue;
       out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
           << markdown_cell(pair_label(p.second, p.second_batch)) << " | "
           << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
@@ -88,9 +89,6 @@ void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostr
     }
     out << "\n";
   }
-  const auto lower_is_better = [](const PairedComparison& p) {
-    return p.measure != PairedMeasure::best_value && p.pairs > 0;
-  };
   if (std::none_of(pairs.begin(), pairs.end(), lower_is_better)) return;
   out << "Paired by seed, lower is better: on how many seeds the first algorithm's cumulative "
          "regret and time are lower than, equal to or higher than the second's, their ratio to "
@@ -104,7 +102,7 @@ void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostr
     out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
         << markdown_cell(pair_label(p.second, p.second_batch)) << " | " << measure_title(p.measure)
         << " | " << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
-        << p.wins << " | " << p.ties << " | " << p.losses << " | " << ratio_text(p.ratio) << " | "
+        << p.wins << " | " << p.ties << " | " << p.losses << " | " << mean_se(p.ratio) << " | "
         << number(p.ratio.median) << " | " << p_value_text(p.test) << " |\n";
   }
   out << "\n";
