@@ -50,10 +50,6 @@ std::string cell_summary(const SampleSummary& s) {
   return cell_value(s.mean) + " ± " + cell_value(s.se);
 }
 
-std::string group_label(const std::string& algorithm, std::uint64_t batch) {
-  return batch > 1 ? algorithm + " (batch " + std::to_string(batch) + ")" : algorithm;
-}
-
 std::string text_cell(const std::string& text) {
   return "<td class=\"text\">" + html_escape(text) + "</td>";
 }
@@ -104,14 +100,8 @@ std::string p_value_cell(const SignedRankTest& test) {
 }
 
 void write_pairs(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
-  const auto best = [](const PairedComparison& p) {
-    return p.measure == PairedMeasure::best_value && p.pairs > 0;
-  };
-  const auto lower_is_better = [](const PairedComparison& p) {
-    return p.measure != PairedMeasure::best_value && p.pairs > 0;
-  };
-  const bool any_best = std::any_of(pairs.begin(), pairs.end(), best);
-  const bool any_lower = std::any_of(pairs.begin(), pairs.end(), lower_is_better);
+  const bool any_best = std::any_of(pairs.begin(), pairs.end(), in_best_value_table);
+  const bool any_lower = std::any_of(pairs.begin(), pairs.end(), in_lower_is_better_table);
   if (!any_best && !any_lower) return;
   out << "<h3>Paired by seed</h3>\n";
   if (any_best) {
@@ -123,7 +113,7 @@ void write_pairs(const std::vector<PairedComparison>& pairs, std::ostringstream&
            "</th><th>at</th><th>pairs</th><th>wins</th><th>ties</th><th>losses</th>"
            "<th>median difference</th><th>p</th></tr>\n";
     for (const PairedComparison& p : pairs) {
-      if (!best(p)) continue;
+      if (!in_best_value_table(p)) continue;
       out << "<tr>" << text_cell(group_label(p.first, p.first_batch))
           << text_cell(group_label(p.second, p.second_batch))
           << cell(p.at ? std::to_string(*p.at) : "end") << cell(std::to_string(p.pairs))
@@ -142,7 +132,7 @@ void write_pairs(const std::vector<PairedComparison>& pairs, std::ostringstream&
          "</th><th class=\"text\">measure</th><th>at</th><th>pairs</th><th>lower</th><th>ties</th>"
          "<th>higher</th><th>ratio</th><th>median ratio</th><th>p</th></tr>\n";
   for (const PairedComparison& p : pairs) {
-    if (!lower_is_better(p)) continue;
+    if (!in_lower_is_better_table(p)) continue;
     out << "<tr>" << text_cell(group_label(p.first, p.first_batch))
         << text_cell(group_label(p.second, p.second_batch))
         << text_cell(std::string(measure_title(p.measure)))

@@ -100,6 +100,18 @@ std::string_view measure_title(PairedMeasure measure) {
   return "";
 }
 
+std::string group_label(const std::string& algorithm, std::uint64_t batch) {
+  return batch > 1 ? algorithm + " (batch " + std::to_string(batch) + ")" : algorithm;
+}
+
+bool in_best_value_table(const PairedComparison& p) {
+  return p.measure == PairedMeasure::best_value && p.pairs > 0;
+}
+
+bool in_lower_is_better_table(const PairedComparison& p) {
+  return p.measure != PairedMeasure::best_value && p.pairs > 0;
+}
+
 std::string_view measure_key(PairedMeasure measure) {
   switch (measure) {
     case PairedMeasure::best_value:

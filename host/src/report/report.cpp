@@ -57,39 +57,29 @@ nlohmann::json sample_json(const SampleSummary& s) {
           {"median", json_number(s.median)}};
 }
 
-std::string pair_label(const std::string& algorithm, std::uint64_t batch) {
-  return batch > 1 ? algorithm + " (batch " + std::to_string(batch) + ")" : algorithm;
-}
-
 std::string p_value_text(const SignedRankTest& t) {
   if (t.n == 0) return "–";
   return number(t.p_value) + (t.exact ? "" : " (normal)");
 }
 
 void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostringstream& out) {
-  const auto best = [](const PairedComparison& p) {
-    return p.measure == PairedMeasure::best_value && p.pairs > 0;
-  };
-  const auto lower_is_better = [](const PairedComparison& p) {
-    return p.measure != PairedMeasure::best_value && p.pairs > 0;
-  };
-  if (std::any_of(pairs.begin(), pairs.end(), best)) {
+  if (std::any_of(pairs.begin(), pairs.end(), in_best_value_table)) {
     out << "Paired by seed: wins, ties and losses of the first algorithm's best value against the "
            "second's, the median of how much better it is, and the two-sided Wilcoxon "
            "signed-rank p-value.\n\n";
     out << "| first | second | at | pairs | wins | ties | losses | median difference | p |\n";
     out << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const PairedComparison& p : pairs) {
-      if (!best(p)) continue;
-      out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
-          << markdown_cell(pair_label(p.second, p.second_batch)) << " | "
+      if (!in_best_value_table(p)) continue;
+      out << "| " << markdown_cell(group_label(p.first, p.first_batch)) << " | "
+          << markdown_cell(group_label(p.second, p.second_batch)) << " | "
           << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
           << p.wins << " | " << p.ties << " | " << p.losses << " | " << number(p.median_difference)
           << " | " << p_value_text(p.test) << " |\n";
     }
     out << "\n";
   }
-  if (std::none_of(pairs.begin(), pairs.end(), lower_is_better)) return;
+  if (std::none_of(pairs.begin(), pairs.end(), in_lower_is_better_table)) return;
   out << "Paired by seed, lower is better: on how many seeds the first algorithm's cumulative "
          "regret and time are lower than, equal to or higher than the second's, their ratio to "
          "the second's (mean ± se and median over the seeds), and the two-sided Wilcoxon "
@@ -98,9 +88,9 @@ void format_pairs_markdown(const std::vector<PairedComparison>& pairs, std::ostr
          "median ratio | p |\n";
   out << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const PairedComparison& p : pairs) {
-    if (!lower_is_better(p)) continue;
-    out << "| " << markdown_cell(pair_label(p.first, p.first_batch)) << " | "
-        << markdown_cell(pair_label(p.second, p.second_batch)) << " | " << measure_title(p.measure)
+    if (!in_lower_is_better_table(p)) continue;
+    out << "| " << markdown_cell(group_label(p.first, p.first_batch)) << " | "
+        << markdown_cell(group_label(p.second, p.second_batch)) << " | " << measure_title(p.measure)
         << " | " << (p.at ? std::to_string(*p.at) : std::string("end")) << " | " << p.pairs << " | "
         << p.wins << " | " << p.ties << " | " << p.losses << " | " << mean_se(p.ratio) << " | "
         << number(p.ratio.median) << " | " << p_value_text(p.test) << " |\n";

@@ -201,5 +201,22 @@ TEST(PairedComparison, AnUnknownBaselineNamesTheLabels) {
   }
 }
 
+TEST(PairedComparison, EachComparisonWithPairsIsInOneTableUnderItsGroupLabels) {
+  EXPECT_EQ(group_label("gp-ucb", 1), "gp-ucb");
+  EXPECT_EQ(group_label("gp-ucb", 4), "gp-ucb (batch 4)");
+  PairedComparison p;
+  p.pairs = 3;
+  EXPECT_TRUE(in_best_value_table(p));
+  EXPECT_FALSE(in_lower_is_better_table(p));
+  for (const PairedMeasure m :
+       {PairedMeasure::cumulative_regret, PairedMeasure::algorithm_seconds}) {
+    p.measure = m;
+    EXPECT_FALSE(in_best_value_table(p));
+    EXPECT_TRUE(in_lower_is_better_table(p));
+  }
+  p.pairs = 0;
+  EXPECT_FALSE(in_best_value_table(p) || in_lower_is_better_table(p));
+}
+
 }  // namespace
 }  // namespace bopp::host

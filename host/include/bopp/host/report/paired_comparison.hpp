@@ -55,6 +55,14 @@ struct PairedComparison {
   SignedRankTest test;  // on the differences
 };
 
+// "gp-ucb", or "gp-ucb (batch 4)" for a batch size above 1: a group's name in every table.
+std::string group_label(const std::string& algorithm, std::uint64_t batch);
+// Which of a report's two pair tables shows a comparison: the best values' (wins, ties,
+// losses) or the lower-is-better measures' (with ratios). A comparison with no pair is in
+// neither.
+bool in_best_value_table(const PairedComparison& p);
+bool in_lower_is_better_table(const PairedComparison& p);
+
 // The comparisons among `runs` (all of one objective label, `minimize` its sense): every pair of
 // (algorithm, batch) groups, or each group against the baseline's. For each pair: the best
 // values at each run's end and at each of `options.at`; the cumulative regrets at the same
