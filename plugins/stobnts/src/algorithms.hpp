@@ -12,7 +12,9 @@ namespace bopp::stobnts {
 class StoBnts : public SampleThenOptimize {
  public:
   static constexpr const char* name = "sto-bnts";
-  static constexpr const char* version = "0.2.0";
+  // 0.2.1: the search's L-BFGS runs go in lockstep, one batch of points a round (the same
+  // runs, other rounding).
+  static constexpr const char* version = "0.2.1";
   static constexpr const char* summary =
       "STO-BNTS (Dai et al. 2022): batch Thompson sampling with trained random networks plus "
       "a tangent offset (sample-then-optimize)";
@@ -27,8 +29,8 @@ class StoBntsLinear : public SampleThenOptimize {
  public:
   static constexpr const char* name = "sto-bnts-linear";
   // 0.2.1: linear_solver = "gd" steps in the coordinates of its iterates (same iterates, other
-  // rounding).
-  static constexpr const char* version = "0.2.1";
+  // rounding). 0.2.2: the search's L-BFGS runs in lockstep, as sto-bnts 0.2.1.
+  static constexpr const char* version = "0.2.2";
   static constexpr const char* summary =
       "STO-BNTS-Linear (Dai et al. 2022): batch Thompson sampling with a linear model on the "
       "neural tangent features of a random network";
@@ -42,7 +44,8 @@ class StoBntsLinear : public SampleThenOptimize {
 class DeepEnsemble : public SampleThenOptimize {
  public:
   static constexpr const char* name = "deep-ensemble";
-  static constexpr const char* version = "0.2.0";
+  // 0.2.1: the search's L-BFGS runs in lockstep, as sto-bnts 0.2.1.
+  static constexpr const char* version = "0.2.1";
   static constexpr const char* summary =
       "deep ensemble as batch Thompson sampling: one freshly trained random network per point";
   static std::vector<Param> params() { return settings_params(Variant::ensemble); }

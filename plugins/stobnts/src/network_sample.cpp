@@ -42,6 +42,13 @@ Eigen::VectorXd NetworkSample::values(const Eigen::MatrixXd& X) const {
   return out;
 }
 
+void NetworkSample::values_and_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& out,
+                                         Eigen::MatrixXd& gradients) const {
+  out.resize(X.rows());
+  exact_.values_and_gradients(unit_rows(X, lower_, upper_), out, gradients);
+  gradients.array().rowwise() /= widths_.transpose().array();
+}
+
 Eigen::VectorXd NetworkSample::search_values(const Eigen::MatrixXd& X) const {
   if (!fast_) return values(X);
   Eigen::VectorXd out(X.rows());

@@ -32,6 +32,10 @@ class NetworkSample : public bo::Acquisition {
   Eigen::VectorXd values(const Eigen::MatrixXd& X) const override;
   // Allocates nothing once x and the gradient have the problem's dimension (the L-BFGS runs).
   double value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient = nullptr) const override;
+  // values(X) and ∂/∂x at each row (the rows of `gradients`), in double: the L-BFGS runs of a
+  // search, in lockstep.
+  void values_and_gradients(const Eigen::MatrixXd& X, Eigen::VectorXd& out,
+                            Eigen::MatrixXd& gradients) const;
   // The values by which a search ranks its points (in float, about twice the speed).
   Eigen::VectorXd search_values(const Eigen::MatrixXd& X) const;
 

@@ -3,6 +3,6 @@
 
 #include <bopp/plugin.hpp>
 
-BOPP_PLUGIN_LIBRARY("stobnts", "0.2.1", bopp::Algorithm<bopp::stobnts::StoBnts>,
+BOPP_PLUGIN_LIBRARY("stobnts", "0.2.2", bopp::Algorithm<bopp::stobnts::StoBnts>,
                     bopp::Algorithm<bopp::stobnts::StoBntsLinear>,
                     bopp::Algorithm<bopp::stobnts::DeepEnsemble>)

@@ -1,6 +1,6 @@
 #include "sample_search.hpp"
 
-#include <bopp/bo/box_minimizer.hpp>
+#include <bopp/bo/lockstep_box_minimizer.hpp>
 #include <bopp/bo/uniform_point.hpp>
 
 #include <algorithm>
@@ -30,12 +30,13 @@ Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& prob
   Eigen::MatrixXd starts(starts_count, problem.dim());
   for (Eigen::Index k = 0; k < starts_count; ++k)
     starts.row(k) = points.row(order[static_cast<std::size_t>(k)]);
-  const bo::SmoothFunction negated = [&sample](const Eigen::VectorXd& x, Eigen::VectorXd* g) {
-    const double v = sample.value(x, g);
-    if (g != nullptr) *g = -*g;
-    return -v;
+  const bo::BatchSmoothFunction negated = [&sample](const Eigen::MatrixXd& X, Eigen::VectorXd& v,
+                                                    Eigen::MatrixXd& g) {
+    sample.values_and_gradients(X, v, g);
+    v = -v;
+    g = -g;
   };
-  return bo::minimize_in_box(negated, problem.lower, problem.upper, starts).x;
+  return bo::minimize_in_box_lockstep(negated, problem.lower, problem.upper, starts).x;
 }
 
 }  // namespace bopp::stobnts

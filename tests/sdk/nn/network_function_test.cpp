@@ -1,7 +1,7 @@
 // NetworkFunction, a trained draw u ↦ β [f(u; θ) + ⟨∇θ f(u; θ0), v⟩] on its own workspaces:
 // against Mlp's values, Jacobian-vector products and input gradients (double), over several
-// blocks of points, for each term alone and both, ReLU and erf, depths 0 to 2; float within a
-// small fraction of the values' spread.
+// blocks of points (with input gradients at one point and at many), for each term alone and
+// both, ReLU and erf, depths 0 to 2; float within a small fraction of the values' spread.
 #include <bopp/nn/mlp.hpp>
 #include <bopp/nn/network_function.hpp>
 
@@ -103,6 +103,32 @@ TEST_P(NetworkFunctionTerms, MatchesTheNetworksPassesInDouble) {
     EXPECT_NEAR(g.value(u), expected_value, 1e-12 * scale);
     EXPECT_LT((gradient - expected_gradient).norm(), 1e-12 * (1 + expected_gradient.norm()));
     EXPECT_NEAR(values[j], expected_value, 1e-12 * scale);
+  }
+}
+
+// The L-BFGS runs of a search in lockstep: many points at once, each with its input gradient,
+// over blocks (the last partial), as each point alone gives them.
+TEST_P(NetworkFunctionTerms, ValuesAndGradientsOfManyPointsAreEachPointsOwn) {
+  const auto [activation, depth, terms] = GetParam();
+  const Draw d = draw(activation, depth);
+  const bool network = this->network(), tangent = this->tangent();
+  NetworkFunction<double> g = function<double>(d, network, tangent);
+  const Eigen::VectorXd expected = reference(d, network, tangent);
+  const double scale = 1 + expected.cwiseAbs().maxCoeff();
+  for (const Eigen::Index rows : {Eigen::Index{1}, Eigen::Index{7}, d.U.rows()}) {
+    Eigen::VectorXd values(rows);
+    Eigen::MatrixXd gradients;
+    g.values_and_gradients(d.U.topRows(rows), values, gradients);
+    ASSERT_EQ(gradients.rows(), rows);
+    ASSERT_EQ(gradients.cols(), d.U.cols());
+    EXPECT_LT((values - expected.head(rows)).cwiseAbs().maxCoeff(), 1e-12 * scale);
+    for (Eigen::Index j = 0; j < rows; j += 37) {
+      const Eigen::VectorXd u = d.U.row(j).transpose();
+      Eigen::VectorXd gradient;
+      reference_point(d, network, tangent, u, gradient);
+      EXPECT_LT((gradients.row(j).transpose() - gradient).norm(), 1e-12 * (1 + gradient.norm()))
+          << "point " << j << " of " << rows;
+    }
   }
 }
 

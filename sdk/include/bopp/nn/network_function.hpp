@@ -28,6 +28,11 @@ class NetworkFunction {
   // g at the rows of U, written into `out` (U.rows() entries).
   void values(const Eigen::Ref<const Eigen::MatrixXd>& U, Eigen::Ref<Eigen::VectorXd> out);
 
+  // g at the rows of U and ∂g/∂u at each, as the rows of `gradients` (resized to U's shape):
+  // the L-BFGS runs of a search, in lockstep. Allocates once per larger number of rows.
+  void values_and_gradients(const Eigen::Ref<const Eigen::MatrixXd>& U,
+                            Eigen::Ref<Eigen::VectorXd> out, Eigen::MatrixXd& gradients);
+
   // g(u) and, when `gradient` is not null, ∂g/∂u written into it (sized like u, or resized
   // once).
   double value(const Eigen::VectorXd& u, Eigen::VectorXd* gradient = nullptr);
@@ -40,24 +45,29 @@ class NetworkFunction {
   };
   static std::vector<Layer> scaled_layers(const Mlp& mlp, const Eigen::VectorXd& theta);
 
-  // The terms at the first k columns of inputs_ (a block), added into block_out_.
-  void network_block(Eigen::Index k);
-  void tangent_block(Eigen::Index k);
-  // The terms at the point in column 0 of a_, with ∂/∂u added into du_ when `gradient`.
-  Scalar network_point(bool gradient);
-  Scalar tangent_point(bool gradient);
+  // The terms at the first k columns of inputs_ (a block), added into block_out_. With
+  // `gradient`, the layers are kept for the backward pass, whose ∂/∂u is added into dU_.
+  void network_block(Eigen::Index k, bool gradient);
+  void tangent_block(Eigen::Index k, bool gradient);
+  // Where layer l's activations a_l, pre-activations h_l and tangents ḣ_l go: one buffer each
+  // for a pass that only needs values, one per layer for a pass with a backward pass after it.
+  Matrix& activations(int l, bool kept) { return l == 0 ? inputs_ : kept ? kept_a_[l] : A_; }
+  Matrix& pre_activations(int l, bool kept) { return kept ? kept_h_[l - 1] : H_; }
+  Matrix& tangents(int l, bool kept) { return kept ? kept_dh_[l - 1] : dH_; }
+  // The kept layers and reverse-mode buffers for blocks of up to k points.
+  void reserve_gradients(Eigen::Index k);
 
   Mlp mlp_;
   Scalar beta_;
   std::vector<Layer> network_, base_, tangent_;  // empty when the term is absent
-  // Blocks of points: the inputs, a layer's activations and tangents, pre-activations and
-  // their tangents (rows: the widest layer; columns: the points of a block).
+  // Blocks of points (rows: the widest layer; columns: the points of a block): the inputs, a
+  // layer's activations and tangents ȧ, pre-activations and their tangents.
   Matrix inputs_, A_, T_, H_, dH_;
   Vector block_out_;
-  // One point: every layer's activations a_l, pre-activations h_l and tangents ḣ_l as columns,
-  // and the reverse-mode vectors.
-  Matrix a_, h_, dh_;
-  Vector t_, r_, s_, e_, q_, du_;
+  // For gradients: every layer's a_l (index l = 1 … L−1), h_l and ḣ_l (index l − 1), the
+  // reverse-mode matrices, and ∂g/∂u (a column per point).
+  std::vector<Matrix> kept_a_, kept_h_, kept_dh_;
+  Matrix R_, S_, E_, Q_, dU_;
 };
 
 extern template class NetworkFunction<float>;
