@@ -1,11 +1,11 @@
 #include <bopp/bo/box_minimizer.hpp>
 
+#include "nlopt_box_search.hpp"
+
 #include <nlopt.h>
 
 #include <exception>
 #include <limits>
-#include <memory>
-#include <stdexcept>
 #include <vector>
 
 namespace bopp::bo {
@@ -41,37 +41,22 @@ struct Run {
   }
 };
 
-struct OptDeleter {
-  void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
-};
-
 }  // namespace
 
 BoxMinimum minimize_in_box(const SmoothFunction& f, const Eigen::VectorXd& lower,
                            const Eigen::VectorXd& upper, const Eigen::MatrixXd& starts,
                            const BoxMinimizerOptions& options) {
+  detail::check_box_search("minimize_in_box", lower, upper, starts);
   const Eigen::Index d = lower.size();
-  if (d < 1 || upper.size() != d || starts.cols() != d)
-    throw std::invalid_argument(
-        "minimize_in_box: bounds and starts must agree in dimension (>= 1)");
-  if (!(upper.array() >= lower.array()).all())
-    throw std::invalid_argument("minimize_in_box: every upper bound must be >= its lower bound");
-  if (starts.rows() == 0)
-    throw std::invalid_argument("minimize_in_box: at least one start is needed");
 
   BoxMinimum best;
   best.value = std::numeric_limits<double>::infinity();
-  const auto n = static_cast<unsigned>(d);
   for (Eigen::Index s = 0; s < starts.rows(); ++s) {
     const Eigen::VectorXd start = starts.row(s).transpose().cwiseMax(lower).cwiseMin(upper);
-    std::unique_ptr<nlopt_opt_s, OptDeleter> opt(nlopt_create(NLOPT_LD_LBFGS, n));
-    nlopt_set_lower_bounds(opt.get(), lower.data());
-    nlopt_set_upper_bounds(opt.get(), upper.data());
+    const detail::NloptRun opt = detail::lbfgs_in_box(lower, upper, options);
     Run run{f,  {},       Eigen::VectorXd::Zero(d), std::numeric_limits<double>::infinity(), {},
             {}, opt.get()};
     nlopt_set_min_objective(opt.get(), &Run::call, &run);
-    nlopt_set_maxeval(opt.get(), options.max_evaluations);
-    nlopt_set_ftol_rel(opt.get(), options.relative_tolerance);
     std::vector<double> x(start.data(), start.data() + d);
     double value = 0;
     nlopt_optimize(opt.get(), x.data(), &value);  // failures leave the best point seen

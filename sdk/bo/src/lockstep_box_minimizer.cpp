@@ -1,12 +1,13 @@
 #include <bopp/bo/lockstep_box_minimizer.hpp>
 
+#include "nlopt_box_search.hpp"
+
 #include <nlopt.h>
 
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <limits>
-#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -63,27 +64,14 @@ struct LockstepRun {
   }
 };
 
-struct LockstepOptDeleter {
-  void operator()(nlopt_opt opt) const { nlopt_destroy(opt); }
-};
-
 }  // namespace
 
 BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::VectorXd& lower,
                                     const Eigen::VectorXd& upper, const Eigen::MatrixXd& starts,
                                     const BoxMinimizerOptions& options) {
+  detail::check_box_search("minimize_in_box_lockstep", lower, upper, starts);
   const Eigen::Index d = lower.size();
-  if (d < 1 || upper.size() != d || starts.cols() != d)
-    throw std::invalid_argument(
-        "minimize_in_box_lockstep: bounds and starts must agree in dimension (>= 1)");
-  if (!(upper.array() >= lower.array()).all())
-    throw std::invalid_argument(
-        "minimize_in_box_lockstep: every upper bound must be >= its lower bound");
-  if (starts.rows() == 0)
-    throw std::invalid_argument("minimize_in_box_lockstep: at least one start is needed");
-
   const Eigen::Index k = starts.rows();
-  const auto n = static_cast<unsigned>(d);
   Rounds rounds;
   rounds.asking.assign(static_cast<std::size_t>(k), 0);
   rounds.points.resize(k, d);
@@ -91,20 +79,16 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
   rounds.gradients.resize(k, d);
   rounds.reporting = k;
 
-  std::vector<std::unique_ptr<nlopt_opt_s, LockstepOptDeleter>> opts;
+  std::vector<detail::NloptRun> opts;
   std::vector<LockstepRun> runs(static_cast<std::size_t>(k));
   Eigen::MatrixXd clamped(k, d);
   for (Eigen::Index s = 0; s < k; ++s) {
     clamped.row(s) = starts.row(s).cwiseMax(lower.transpose()).cwiseMin(upper.transpose());
-    opts.emplace_back(nlopt_create(NLOPT_LD_LBFGS, n));
+    opts.push_back(detail::lbfgs_in_box(lower, upper, options));
     nlopt_opt opt = opts.back().get();
-    nlopt_set_lower_bounds(opt, lower.data());
-    nlopt_set_upper_bounds(opt, upper.data());
     runs[static_cast<std::size_t>(s)] = {
         &rounds, s, opt, std::numeric_limits<double>::infinity(), {}};
     nlopt_set_min_objective(opt, &LockstepRun::call, &runs[static_cast<std::size_t>(s)]);
-    nlopt_set_maxeval(opt, options.max_evaluations);
-    nlopt_set_ftol_rel(opt, options.relative_tolerance);
   }
 
   std::exception_ptr error;
