@@ -30,8 +30,9 @@ struct Rounds {
   bool stop = false;  // f threw: every run ends at its next call
 };
 
-// One L-BFGS run on its thread, remembering the best point it was shown (NLopt reports only its
-// final iterate, which a failed line search can leave worse).
+// One L-BFGS run on its thread (NLopt's LD_LBFGS keeps its state in its own call, so runs on
+// several threads share nothing), remembering the best point it was shown: NLopt reports only
+// its final iterate, which a failed line search can leave worse.
 struct LockstepRun {
   Rounds* rounds = nullptr;
   Eigen::Index index = 0;
