@@ -23,6 +23,14 @@ inline double thread_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+// CPU seconds of the whole process, every thread (for work spread over threads that take
+// turns, as the lockstep L-BFGS runs).
+inline double process_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 // Flop per second of C = A B for n × n matrices of Scalar (2n³ flop): the best of `repeats`
 // timed products after one to warm the caches and the BLAS.
 template <class Scalar>

@@ -1,6 +1,7 @@
 #include <bopp/bo/acquisition_optimizer.hpp>
 #include <bopp/bo/box_minimizer.hpp>
 #include <bopp/bo/design.hpp>
+#include <bopp/bo/lockstep_box_minimizer.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -85,14 +86,27 @@ AcquisitionMaximum maximize_acquisition(const Acquisition& acquisition,
     return best;
   }
 
-  const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x,
-                                                Eigen::VectorXd* gradient) {
-    const double v = acquisition.value(x, gradient);
-    if (gradient != nullptr) *gradient = -*gradient;
-    return -v;
-  };
-  const BoxMinimum minimum = minimize_in_box(negated, lower, upper, starts,
-                                             {options.max_evaluations, options.relative_tolerance});
+  const BoxMinimizerOptions runs{options.max_evaluations, options.relative_tolerance};
+  BoxMinimum minimum;
+  if (options.lockstep_starts && starts.rows() > 1) {
+    Eigen::MatrixXd columns;  // the acquisition's gradients, one column per point
+    const BatchSmoothFunction negated = [&acquisition, &columns](const Eigen::MatrixXd& X,
+                                                                 Eigen::VectorXd& values,
+                                                                 Eigen::MatrixXd& gradients) {
+      acquisition.values_with_gradients(X, values, columns);
+      values = -values;
+      gradients = -columns.transpose();
+    };
+    minimum = minimize_in_box_lockstep(negated, lower, upper, starts, runs);
+  } else {
+    const SmoothFunction negated = [&acquisition](const Eigen::VectorXd& x,
+                                                  Eigen::VectorXd* gradient) {
+      const double v = acquisition.value(x, gradient);
+      if (gradient != nullptr) *gradient = -*gradient;
+      return -v;
+    };
+    minimum = minimize_in_box(negated, lower, upper, starts, runs);
+  }
   if (-minimum.value > best.value) {
     best.value = -minimum.value;
     best.x = minimum.x;

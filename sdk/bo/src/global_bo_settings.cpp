@@ -1,4 +1,5 @@
 #include <bopp/bo/global_bo_settings.hpp>
+#include <bopp/config_schema.hpp>
 
 namespace bopp::bo {
 
@@ -15,6 +16,7 @@ AcquisitionOptimizerOptions GlobalBoSettings::optimizer_options() const {
   options.raw_samples = raw_samples;
   options.restarts = optimizer_restarts;
   options.batch_starts = optimizer_batch_starts;
+  options.lockstep_starts = optimizer_lockstep;
   return options;
 }
 
@@ -62,6 +64,10 @@ std::vector<Param> global_bo_params(const GlobalBoSettings& defaults) {
                      "run those starts as one stacked L-BFGS problem, as BoTorch does (faster "
                      "at d <= 20; at d = 100 slower, reaching better maxima); false: one run per "
                      "start"),
+      Param::boolean("optimizer_lockstep", defaults.optimizer_lockstep,
+                     "one run per start as without, but in lockstep: each round evaluates the "
+                     "next point of every run as one batched posterior (the same runs to "
+                     "rounding, faster); excludes optimizer_batch_starts"),
   };
 }
 
@@ -70,6 +76,13 @@ GlobalBoSettings read_global_bo_settings(const Config& config) {
   s.raw_samples = static_cast<int>(config.integer("raw_samples"));
   s.optimizer_restarts = static_cast<int>(config.integer("optimizer_restarts"));
   s.optimizer_batch_starts = config.boolean("optimizer_batch_starts");
+  s.optimizer_lockstep = config.boolean("optimizer_lockstep");
+  if (s.optimizer_batch_starts && s.optimizer_lockstep) {
+    const toml::node* node = config.table().get("optimizer_lockstep");
+    throw SchemaError("optimizer_lockstep", node != nullptr ? node->source().begin.line : 0,
+                      "key 'optimizer_lockstep' cannot be true with optimizer_batch_starts = "
+                      "true: the starts run either stacked or in lockstep");
+  }
   s.fit_restarts = static_cast<int>(config.integer("fit_restarts"));
   s.learn_noise = config.boolean("learn_noise");
   s.noise_variance = config.real("noise_variance");

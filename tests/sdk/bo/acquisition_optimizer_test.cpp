@@ -92,6 +92,41 @@ TEST(MaximizeAcquisition, BatchedStartsFindTheMaximumAsSeparateRunsDo) {
   EXPECT_NEAR(batched, separate, 1e-6 * std::abs(separate));
 }
 
+// The runs in lockstep are the separate runs, evaluated a round at a time through the batched
+// posterior: the same maximum on a GP's log EI (to rounding), several starts ending at
+// different evaluations.
+TEST(MaximizeAcquisition, StartsInLockstepFindTheSeparateRunsMaximum) {
+  Eigen::MatrixXd X(15, 3);
+  Eigen::VectorXd y(15);
+  for (Eigen::Index i = 0; i < 15; ++i) {
+    X(i, 0) = std::fmod(0.13 * static_cast<double>(i) + 0.05, 1.0);
+    X(i, 1) = std::fmod(0.37 * static_cast<double>(i), 1.0);
+    X(i, 2) = std::fmod(0.71 * static_cast<double>(i) + 0.3, 1.0);
+    y[i] = std::sin(5 * X(i, 0)) + X(i, 1) * X(i, 2);
+  }
+  GaussianProcess gp(Kernel(KernelType::matern52, 3), Eigen::Vector3d::Zero(),
+                     Eigen::Vector3d::Ones());
+  gp.condition(X, y);
+  const LogExpectedImprovement logei(gp, y.maxCoeff());
+  const UpperConfidenceBound ucb(gp, 2.0);
+  for (const Acquisition* acquisition :
+       {static_cast<const Acquisition*>(&logei), static_cast<const Acquisition*>(&ucb)}) {
+    for (const std::uint64_t seed : {1, 2, 3}) {
+      AcquisitionOptimizerOptions options;
+      options.raw_samples = 64;
+      options.restarts = 8;
+      const AcquisitionMaximum separate =
+          maximize_acquisition(*acquisition, gp.lower(), gp.upper(), options, seed);
+      options.lockstep_starts = true;
+      const AcquisitionMaximum lockstep =
+          maximize_acquisition(*acquisition, gp.lower(), gp.upper(), options, seed);
+      EXPECT_NEAR(lockstep.value, separate.value, 1e-9 * (1 + std::abs(separate.value)))
+          << "seed " << seed;
+      EXPECT_LT((lockstep.x - separate.x).norm(), 1e-5) << "seed " << seed;
+    }
+  }
+}
+
 TEST(MaximizeOverCandidates, ReturnsBestRowThatIsNotExcluded) {
   Eigen::MatrixXd candidates(4, 2);
   candidates << 0, 0, 0.31, 0.69, 0.3, 0.7, 1, 1;

@@ -1,6 +1,7 @@
 // The keys of a global GP-BO loop: one declaration whose defaults a plugin may change, read
 // back into the fit's and the acquisition search's options.
 #include <bopp/bo/global_bo_settings.hpp>
+#include <bopp/config_schema.hpp>
 
 #include <gtest/gtest.h>
 
@@ -15,7 +16,7 @@ bopp::Config parse(const std::vector<bopp::Param>& params, const std::string& te
   return bopp::Config::parse(text, {table.data(), table.size()}, "algorithm 'test'");
 }
 
-TEST(GlobalBoSettings, DeclaresTheTwelveKeysWithTheGivenDefaults) {
+TEST(GlobalBoSettings, DeclaresTheThirteenKeysWithTheGivenDefaults) {
   const std::vector<bopp::Param> params =
       global_bo_params({.raw_samples = 64, .optimizer_restarts = 8, .priors = false});
   const GlobalBoSettings s = read_global_bo_settings(parse(params, ""));
@@ -28,7 +29,8 @@ TEST(GlobalBoSettings, DeclaresTheTwelveKeysWithTheGivenDefaults) {
   EXPECT_EQ(s.fit_restart.rule, FitRestartRule::every_fit);
   EXPECT_EQ(s.fit_restart.first, 3);
   EXPECT_FALSE(s.optimizer_batch_starts);
-  EXPECT_EQ(params.size(), 12u);
+  EXPECT_FALSE(s.optimizer_lockstep);
+  EXPECT_EQ(params.size(), 13u);
   const GlobalBoSettings adaptive = read_global_bo_settings(
       parse(global_bo_params({.fit_restart = {.rule = FitRestartRule::adaptive}}), ""));
   EXPECT_EQ(adaptive.fit_restart.rule, FitRestartRule::adaptive);
@@ -67,6 +69,22 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
   EXPECT_EQ(search.raw_samples, 100);
   EXPECT_EQ(search.restarts, 4);
   EXPECT_TRUE(search.batch_starts);
+  EXPECT_FALSE(search.lockstep_starts);
+  const GlobalBoSettings lockstep =
+      read_global_bo_settings(parse(global_bo_params({}), "optimizer_lockstep = true\n"));
+  EXPECT_TRUE(lockstep.optimizer_options().lockstep_starts);
+  EXPECT_FALSE(lockstep.optimizer_options().batch_starts);
+}
+
+TEST(GlobalBoSettings, StartsRunEitherStackedOrInLockstep) {
+  try {
+    read_global_bo_settings(
+        parse(global_bo_params({}), "optimizer_batch_starts = true\noptimizer_lockstep = true\n"));
+    FAIL() << "accepted both";
+  } catch (const bopp::SchemaError& e) {
+    EXPECT_EQ(e.key(), "optimizer_lockstep");
+    EXPECT_NE(std::string(e.what()).find("optimizer_batch_starts"), std::string::npos) << e.what();
+  }
 }
 
 TEST(GlobalBoSettings, RejectsValuesOutOfRange) {

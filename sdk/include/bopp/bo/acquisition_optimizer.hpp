@@ -23,6 +23,10 @@ struct AcquisitionOptimizerOptions {
   // optimize_acqf), so each evaluation is one batched posterior for every start (the gradient
   // of the sum is each start's own gradient); max_evaluations then caps that one run.
   bool batch_starts = false;
+  // With batch_starts false: the runs go in lockstep (minimize_in_box_lockstep), each round one
+  // batched posterior for the next point of every run still going. The same runs as one after
+  // another, to rounding; the posterior's solves become matrix products.
+  bool lockstep_starts = false;
 };
 
 struct AcquisitionMaximum {

@@ -17,6 +17,7 @@ struct GlobalBoSettings {
   int raw_samples = 512;                // Sobol points that seed the acquisition optimizer
   int optimizer_restarts = 10;          // L-BFGS runs of the acquisition optimizer
   bool optimizer_batch_starts = false;  // those runs as one stacked L-BFGS problem
+  bool optimizer_lockstep = false;      // or each its own, in lockstep (batched posteriors)
   int fit_restarts = 2;                 // random restarts of the hyperparameter fit
   bool learn_noise = true;              // fit the noise variance, else keep noise_variance
   double noise_variance = 1e-6;         // standardized units, when the noise is not learned
@@ -25,16 +26,18 @@ struct GlobalBoSettings {
 
   // The fit's restarts, noise and priors; the rest at FitOptions' defaults.
   FitOptions fit_options() const;
-  // The acquisition search's raw samples, restarts and whether they run stacked; the rest at
-  // their defaults.
+  // The acquisition search's raw samples, restarts and how they run (one after another,
+  // stacked or in lockstep); the rest at their defaults.
   AcquisitionOptimizerOptions optimizer_options() const;
 };
 
-// The keys raw_samples, optimizer_restarts, optimizer_batch_starts, fit_restarts, learn_noise,
+// The keys raw_samples, optimizer_restarts, optimizer_batch_starts, optimizer_lockstep,
+// fit_restarts, learn_noise,
 // noise_variance, priors and the restart schedule's fit_restart_schedule, fit_restart_first,
 // fit_restart_every, fit_restart_move and fit_restart_gain, with the defaults of `defaults`.
 std::vector<Param> global_bo_params(const GlobalBoSettings& defaults);
 
+// Throws SchemaError when optimizer_batch_starts and optimizer_lockstep are both true.
 GlobalBoSettings read_global_bo_settings(const Config& config);
 
 }  // namespace bopp::bo
