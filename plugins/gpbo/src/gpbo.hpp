@@ -41,7 +41,9 @@ enum class BatchRule {
 class Gpbo {
  public:
   static constexpr const char* name = "gpbo";
-  static constexpr const char* version = "1.0.0";
+  // 1.1.0: optimizer_lockstep (the acquisition's starts in lockstep; off by default, so runs are
+  // unchanged).
+  static constexpr const char* version = "1.1.0";
   static constexpr const char* summary =
       "GP-based Bayesian optimization: Sobol design, then EI / log-EI / UCB / Thompson sampling";
   static std::vector<Param> params();

@@ -11,7 +11,8 @@ namespace bopp::gssbo {
 class Gssbo : public SubsetBo {
  public:
   static constexpr const char* name = "gssbo";
-  static constexpr const char* version = "0.2.0";
+  // 0.3.0: optimizer_lockstep, as gpbo 1.1.0 (off by default: runs unchanged).
+  static constexpr const char* version = "0.3.0";
   static constexpr const char* summary =
       "GSSBO (Wei et al. 2025): GP-UCB on a subset of M observations chosen by per-sample "
       "likelihood gradients (scalar gradients: the subset is sign-balanced)";

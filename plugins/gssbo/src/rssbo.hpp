@@ -10,7 +10,8 @@ namespace bopp::gssbo {
 class Rssbo : public SubsetBo {
  public:
   static constexpr const char* name = "rssbo";
-  static constexpr const char* version = "0.2.0";
+  // 0.3.0: optimizer_lockstep, as gpbo 1.1.0 (off by default: runs unchanged).
+  static constexpr const char* version = "0.3.0";
   static constexpr const char* summary =
       "RSSBO (Wei et al. 2025's ablation): GP-UCB on the first n_init, the newest and random "
       "other observations, M in all";
