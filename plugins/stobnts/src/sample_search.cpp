@@ -9,13 +9,13 @@
 
 namespace bopp::stobnts {
 
-Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& problem,
-                                const SampleSearchOptions& options, std::mt19937_64& rng) {
+SampleMaximum maximize_sample(const NetworkSample& sample, const Problem& problem,
+                              const SampleSearchOptions& options, std::mt19937_64& rng) {
   if (problem.has_candidates()) {
     const Eigen::VectorXd values = sample.search_values(problem.candidates);
     Eigen::Index best = 0;
     values.maxCoeff(&best);  // the first of equal values
-    return problem.candidates.row(best).transpose();
+    return {problem.candidates.row(best).transpose(), 0};
   }
   Eigen::MatrixXd points(options.random_points, problem.dim());
   for (Eigen::Index i = 0; i < points.rows(); ++i)
@@ -26,7 +26,7 @@ Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& prob
   const auto starts_count = std::clamp<Eigen::Index>(options.restarts, 1, points.rows());
   std::partial_sort(order.begin(), order.begin() + starts_count, order.end(),
                     [&values](Eigen::Index a, Eigen::Index b) { return values[a] > values[b]; });
-  if (options.restarts == 0) return points.row(order[0]).transpose();
+  if (options.restarts == 0) return {points.row(order[0]).transpose(), 0};
   Eigen::MatrixXd starts(starts_count, problem.dim());
   for (Eigen::Index k = 0; k < starts_count; ++k)
     starts.row(k) = points.row(order[static_cast<std::size_t>(k)]);
@@ -36,7 +36,9 @@ Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& prob
     v = -v;
     g = -g;
   };
-  return bo::minimize_in_box_lockstep(negated, problem.lower, problem.upper, starts).x;
+  const bo::BoxMinimum best =
+      bo::minimize_in_box_lockstep(negated, problem.lower, problem.upper, starts);
+  return {best.x, best.evaluations};
 }
 
 }  // namespace bopp::stobnts

@@ -9,6 +9,7 @@
 
 #include <bopp/plugin.hpp>
 
+#include <cstddef>
 #include <random>
 
 namespace bopp::stobnts {
@@ -18,7 +19,12 @@ struct SampleSearchOptions {
   int restarts = 100;
 };
 
-Eigen::VectorXd maximize_sample(const NetworkSample& sample, const Problem& problem,
-                                const SampleSearchOptions& options, std::mt19937_64& rng);
+struct SampleMaximum {
+  Eigen::VectorXd x;
+  std::size_t refined_points = 0;  // points the L-BFGS runs evaluated (value and x-gradient)
+};
+
+SampleMaximum maximize_sample(const NetworkSample& sample, const Problem& problem,
+                              const SampleSearchOptions& options, std::mt19937_64& rng);
 
 }  // namespace bopp::stobnts

@@ -183,7 +183,13 @@ Points SampleThenOptimize::ask(std::size_t max_points) {
     const auto draw = static_cast<std::uint64_t>(i);
     const NetworkSample drawn = sample(iteration, draw);
     std::mt19937_64 search_rng = draw_streams(seed_, iteration, draw).search;
-    out.row(i) = maximize_sample(drawn, problem_, search, search_rng).transpose();
+    const SampleMaximum best = maximize_sample(drawn, problem_, search, search_rng);
+    out.row(i) = best.x.transpose();
+    if (!problem_.has_candidates())
+      host_.debug(name_ + ": draw " + std::to_string(draw) + " searched " +
+                  std::to_string(search.random_points) + " random points, then " +
+                  std::to_string(best.refined_points) + " points in " +
+                  std::to_string(std::min(search.restarts, search.random_points)) + " L-BFGS runs");
   }
   return out;
 }

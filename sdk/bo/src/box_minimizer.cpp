@@ -21,10 +21,12 @@ struct Run {
   Eigen::VectorXd best_x;
   std::exception_ptr error;  // an exception of f, held while NLopt's C frames unwind
   nlopt_opt opt = nullptr;
+  std::size_t calls = 0;
 
   static double call(unsigned n, const double* x, double* grad, void* data) {
     auto& self = *static_cast<Run*>(data);
     try {
+      ++self.calls;
       self.x = Eigen::Map<const Eigen::VectorXd>(x, n);
       const double v = self.f(self.x, grad != nullptr ? &self.gradient : nullptr);
       if (grad != nullptr) Eigen::Map<Eigen::VectorXd>(grad, n) = self.gradient;
@@ -61,9 +63,11 @@ BoxMinimum minimize_in_box(const SmoothFunction& f, const Eigen::VectorXd& lower
     double value = 0;
     nlopt_optimize(opt.get(), x.data(), &value);  // failures leave the best point seen
     if (run.error) std::rethrow_exception(run.error);
+    best.evaluations += run.calls;
     if (run.best_x.size() == 0) {  // NLopt gave up before its first call: keep the start itself
       run.best_x = start;
       run.best = f(start, nullptr);
+      ++best.evaluations;
     }
     if (run.best < best.value || best.x.size() == 0) {
       best.value = run.best;

@@ -93,6 +93,7 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
   }
 
   std::exception_ptr error;
+  std::size_t evaluated = 0;
   {
     std::vector<std::jthread> threads;
     threads.reserve(static_cast<std::size_t>(k));
@@ -125,6 +126,7 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
         if (rounds.asking[static_cast<std::size_t>(s)] != 0) rows.push_back(s);
       if (rows.empty()) break;
       const auto m = static_cast<Eigen::Index>(rows.size());
+      evaluated += rows.size();
       X.resize(m, d);
       for (Eigen::Index i = 0; i < m; ++i)
         X.row(i) = rounds.points.row(rows[static_cast<std::size_t>(i)]);
@@ -164,6 +166,7 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
     Eigen::VectorXd values;
     Eigen::MatrixXd gradients;
     f(X, values, gradients);
+    evaluated += unseen.size();
     for (std::size_t i = 0; i < unseen.size(); ++i) {
       LockstepRun& run = runs[static_cast<std::size_t>(unseen[i])];
       run.best_x = clamped.row(unseen[i]).transpose();
@@ -173,6 +176,7 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
 
   BoxMinimum best;
   best.value = std::numeric_limits<double>::infinity();
+  best.evaluations = evaluated;
   for (const LockstepRun& run : runs) {
     if (run.best < best.value || best.x.size() == 0) {
       best.value = run.best;

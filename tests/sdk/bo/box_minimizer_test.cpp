@@ -78,6 +78,21 @@ TEST(MinimizeInBox, NeverReturnsWorseThanTheBestStart) {
   EXPECT_EQ(m.value, m.x.squaredNorm());
 }
 
+TEST(MinimizeInBox, CountsThePointsItEvaluatedOverAllRuns) {
+  std::size_t calls = 0;
+  const SmoothFunction counted = [&calls](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
+    ++calls;
+    return two_wells(x, gradient);
+  };
+  Eigen::MatrixXd starts(3, 2);
+  starts << -0.6, 0.3, 0.8, -0.2, 0.1, 0.9;
+  const BoxMinimum m = minimize_in_box(counted, -Eigen::Vector2d::Ones(), Eigen::Vector2d::Ones(),
+                                       starts, {7, 1e-9});
+  EXPECT_EQ(m.evaluations, calls);
+  EXPECT_GT(calls, 3u);
+  EXPECT_LE(calls, 3u * 7u);
+}
+
 TEST(MinimizeInBox, PassesOnExceptionsOfTheFunction) {
   const SmoothFunction failing = [](const Eigen::VectorXd&, Eigen::VectorXd*) -> double {
     throw std::runtime_error("objective failed");

@@ -62,6 +62,10 @@ TEST(MinimizeInBoxLockstep, GivesTheOneRunAtATimeSearchToTheBit) {
           minimize_in_box_lockstep(rowwise.batch(), lower, upper, starts, options);
       EXPECT_EQ(lockstep.value, one_at_a_time.value) << "seed " << seed << ", cap " << cap;
       EXPECT_EQ(lockstep.x, one_at_a_time.x) << "seed " << seed << ", cap " << cap;
+      EXPECT_EQ(lockstep.evaluations, one_at_a_time.evaluations);
+      Eigen::Index batched = 0;
+      for (const Eigen::Index b : rowwise.batches) batched += b;
+      EXPECT_EQ(lockstep.evaluations, static_cast<std::size_t>(batched));
     }
   }
 }

@@ -3,6 +3,7 @@
 
 #include <Eigen/Core>
 
+#include <cstddef>
 #include <functional>
 
 namespace bopp::bo {
@@ -18,6 +19,7 @@ struct BoxMinimizerOptions {
 struct BoxMinimum {
   Eigen::VectorXd x;
   double value = 0.0;
+  std::size_t evaluations = 0;  // points f was evaluated at, over all runs
 };
 
 // Minimizes f over the box [lower, upper] with NLopt's LD_LBFGS from every row of `starts`
