@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
@@ -15,6 +16,26 @@
 namespace bopp::host {
 namespace fs = std::filesystem;
 namespace {
+
+// The run's times as the sum of batches.jsonl's lines (each batch's ask and tell, and its wait
+// for evaluations), when it has one line for every batch the evaluations name, in order: a run
+// resumed across processes then counts each batch once, as it ran, where run.json's time
+// counts only the last process's work. Otherwise run.json's times stay.
+void use_whole_run_times(ReportRun& r) {
+  if (r.evaluations.empty()) return;
+  const std::uint64_t batches = r.evaluations.back().batch + 1;
+  if (r.batches.size() != batches) return;
+  double algorithm = 0.0, evaluation = 0.0;
+  for (std::uint64_t b = 0; b < batches; ++b) {
+    const BatchTiming& t = r.batches[static_cast<std::size_t>(b)];
+    if (t.batch != b) return;
+    algorithm += t.ask_seconds + t.tell_seconds;
+    evaluation += t.evaluation_seconds;
+  }
+  if (!std::isfinite(algorithm) || !std::isfinite(evaluation)) return;
+  r.algorithm_seconds = algorithm;
+  r.evaluation_seconds = evaluation;
+}
 
 struct Labels {
   std::string objective;
@@ -140,6 +161,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
     r.algorithm_plugin = provenance(run, PluginRole::algorithm);
     r.evaluations = read_evaluations(folder / record_file::kEvaluations);
     r.batches = read_batch_timings(folder / record_file::kBatches);
+    use_whole_run_times(r);
     const fs::path experiment = folder / record_file::kExperiment;
     try {
       experiments.push_back(toml::parse_file(experiment.string()));

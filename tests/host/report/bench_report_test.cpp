@@ -362,6 +362,50 @@ name = "sphere"
   EXPECT_EQ(report.out.find("throwing_algorithm"), std::string::npos) << report.out;
 }
 
+// A run resumed across processes: its run.json counts only the last process's work, so the
+// report times the whole run from batches.jsonl, each batch once; when that file lacks a batch,
+// run.json's times stay.
+TEST(BenchReport, AResumedRunIsTimedFromEveryBatchItRan) {
+  const fs::path folder = fresh_folder("resumed-times");
+  std::ofstream(folder / "grid.toml") << R"([bench]
+seeds = [0]
+budget = 6
+batch = 2
+output = "b"
+[[algorithm]]
+name = "random"
+[[objective]]
+name = "sphere"
+)";
+  const Outcome bench = bopp(folder, "bench grid.toml");
+  ASSERT_EQ(bench.exit_code, 0) << bench.out << bench.err;
+  const fs::path run = folder / "b" / "sphere" / "random" / "q2-seed0";
+  double asks_and_tells = 0, waits = 0;
+  for (const host::BatchTiming& t : host::read_batch_timings(run / "batches.jsonl")) {
+    asks_and_tells += t.ask_seconds + t.tell_seconds;
+    waits += t.evaluation_seconds;
+  }
+  // As the last of several processes would have written it.
+  nlohmann::json json = read_json(run / "run.json");
+  json["time"]["algorithm"] = 1e-9;
+  json["time"]["evaluation"] = 2e-9;
+  std::ofstream(run / "run.json") << json.dump(2);
+  std::vector<std::string> notes;
+  auto runs = host::load_report_runs({folder / "b"}, notes);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(runs[0].algorithm_seconds, asks_and_tells);
+  EXPECT_DOUBLE_EQ(runs[0].evaluation_seconds, waits);
+  EXPECT_GT(runs[0].algorithm_seconds, 1e-9);
+
+  const std::string lines = read_text(run / "batches.jsonl");
+  std::ofstream(run / "batches.jsonl", std::ios::trunc)
+      << lines.substr(0, lines.find('\n') + 1);  // the first of three batches only
+  runs = host::load_report_runs({folder / "b"}, notes);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].algorithm_seconds, 1e-9);
+  EXPECT_EQ(runs[0].evaluation_seconds, 2e-9);
+}
+
 TEST(BenchReport, BatchSizesGetTheirOwnPlotAndMissingGnuplotStillWritesTheData) {
   const fs::path folder = fresh_folder("batches");
   std::ofstream(folder / "grid.toml") << R"([bench]

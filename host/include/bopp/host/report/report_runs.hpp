@@ -32,9 +32,12 @@ struct ReportRun {
   std::optional<double> optimum;  // the objective's known optimum value
   std::vector<RecordedEvaluation> evaluations;
   std::vector<BatchTiming> batches;  // batches.jsonl: each round's ask, evaluation and tell time
-  double algorithm_seconds = 0.0;    // run.json time.algorithm: ask + tell
-  double evaluation_seconds = 0.0;   // run.json time.evaluation
-  std::string bopp_version;          // the bopp that ran it
+  // Ask + tell, and the waits for evaluations, over the whole run: the sums of batches.jsonl
+  // when it has a line for every batch (a resumed run's run.json counts its last process only),
+  // else run.json's time.algorithm and time.evaluation.
+  double algorithm_seconds = 0.0;
+  double evaluation_seconds = 0.0;
+  std::string bopp_version;  // the bopp that ran it
   PluginProvenance objective_plugin;
   PluginProvenance algorithm_plugin;
 };
