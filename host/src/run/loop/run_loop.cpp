@@ -88,11 +88,20 @@ RunLoop::RunLoop(const Experiment& experiment, const bopp::Problem& problem, Alg
                 std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
 }
 
-void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches) {
+void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches,
+                              double recorded_seconds, double cut_ask_seconds) {
   record_ = &record;
   timed_batches_ = timed_batches;
+  // The cut batch is the one under way; its ask and tell count unless a kept line times it.
+  times_.algorithm_seconds = recorded_seconds;
+  if (batch_ >= timed_batches)
+    times_.algorithm_seconds += cut_ask_seconds;
+  else
+    timed_batch_under_way_ = batch_;
   for (const BatchTiming& t : replayed_timings_) {
-    if (t.batch >= timed_batches_) record_->append_timing(t);
+    if (t.batch < timed_batches_) continue;
+    record_->append_timing(t);
+    times_.algorithm_seconds += t.ask_seconds + t.tell_seconds;
   }
   replayed_timings_.clear();
 }
@@ -135,7 +144,9 @@ double RunLoop::tell(const bopp::Points& X, const ToldValues& told, const RunRes
   tell_batch(algorithm_, X, told.y, told.status);
   log_.set_evaluations(result.evaluations);
   const double seconds = seconds_since(t);
-  times_.algorithm_seconds += seconds;
+  // finish_batch tells after moving past the batch.
+  if (!timed_batch_under_way_ || batch_ != *timed_batch_under_way_ + 1)
+    times_.algorithm_seconds += seconds;
   return seconds;
 }
 
@@ -154,6 +165,7 @@ void RunLoop::skip_restored(std::span<const RecordedEvaluation> lines, RunResult
     while (end < lines.size() && lines[end].batch == lines[start].batch) ++end;
     batch.assign(lines.begin() + static_cast<std::ptrdiff_t>(start),
                  lines.begin() + static_cast<std::ptrdiff_t>(end));
+    for (const RecordedEvaluation& line : batch) times_.evaluation_seconds += line.seconds;
     record(batch, batch.size(), result);
     next_batch();
     start = end;

@@ -2,6 +2,8 @@
 #include <bopp/host/run/record/json_lines.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 
+#include <cmath>
+
 namespace bopp::host {
 namespace key = record_key;
 
@@ -17,6 +19,17 @@ nlohmann::json to_json(const BatchTiming& t) {
 
 std::optional<std::uint64_t> timed_batch(std::string_view line) {
   return unsigned_in_line(line, key::kBatch);
+}
+
+std::optional<double> ask_and_tell_seconds(std::string_view line) {
+  const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  const auto ask = j.find(key::kAskTime), tell = j.find(key::kTellTime);
+  if (ask == j.end() || tell == j.end() || !ask->is_number() || !tell->is_number())
+    return std::nullopt;
+  const double a = ask->get<double>(), t = tell->get<double>();
+  if (!std::isfinite(a) || !std::isfinite(t) || a < 0 || t < 0) return std::nullopt;
+  return a + t;
 }
 
 std::vector<BatchTiming> read_batch_timings(const std::filesystem::path& file) {

@@ -46,8 +46,13 @@ class RunLoop {
           Evaluator& evaluator, RunLog& log, const RunOptions& options);
 
   // From here on every batch is appended to `record`, with the timings of the replayed
-  // batches past its first `timed_batches` lines. Before, nothing is written (a replay).
-  void start_recording(RunRecord& record, std::uint64_t timed_batches);
+  // batches past its first `timed_batches` lines. Before, nothing is written (a replay). The
+  // algorithm's time restarts from the whole run's so far: `recorded_seconds` (the asks and
+  // tells of those lines), the replayed batches' it appends and `cut_ask_seconds` (the ask of the
+  // batch under way, which the kill cut, asked again in the replay, when no kept line times
+  // it), not the replay's own work.
+  void start_recording(RunRecord& record, std::uint64_t timed_batches,
+                       double recorded_seconds = 0.0, double cut_ask_seconds = 0.0);
   // Saves the algorithm's state through `writer` once recording (after_batch).
   void checkpoint_with(CheckpointWriter& writer) { checkpoints_ = &writer; }
   // Counts the recorded batches a restored checkpoint covers into `result` (regret, best,
@@ -118,6 +123,9 @@ class RunLoop {
   std::optional<RunningRegret> regret_;  // when the objective declares its optimum
   std::vector<BatchTiming> replayed_timings_;
   std::uint64_t timed_batches_ = 0;  // batches.jsonl lines a resumed record kept
+  // The batch under way at a resume when a kept line already times it: its tell is not counted
+  // again.
+  std::optional<std::uint64_t> timed_batch_under_way_;
   CheckpointWriter* checkpoints_ = nullptr;
   bool warned_misbehaving_ = false;
   // When the time limit ends the run (from the loop's creation); none without one.

@@ -28,6 +28,8 @@ nlohmann::json to_json(const BatchTiming& timing);
 // The batch a line of batches.jsonl times, when the line is an object with an unsigned
 // `batch`; nullopt for anything else (timings only: a resumed run keeps the lines up to there).
 std::optional<std::uint64_t> timed_batch(std::string_view line);
+// The line's ask_time + tell_time, when it reads as JSON with both finite and not negative.
+std::optional<double> ask_and_tell_seconds(std::string_view line);
 
 // Reads every line of a batches.jsonl; a line that does not read is an Error naming it.
 std::vector<BatchTiming> read_batch_timings(const std::filesystem::path& file);

@@ -23,6 +23,7 @@ struct RecordedRun {
   // evaluations.jsonl holds; and where they end.
   std::uint64_t timed_batches = 0;
   std::uint64_t batches_bytes = 0;
+  double timed_algorithm_seconds = 0.0;  // their asks and tells, as the batches ran
   // Where log.jsonl's lines logged before the first unrecorded evaluation end: the lines after
   // them belong to the batch the kill cut, which the resumed run asks and logs again.
   std::uint64_t log_bytes = 0;
