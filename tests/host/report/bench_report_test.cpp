@@ -109,8 +109,17 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
         const double optimum = record["optimum"];
         best.push_back(record["best"]["y"]);
         simple.push_back(best.back() - optimum);
-        algorithm_time.push_back(record["time"]["algorithm"]);
-        evaluation_time.push_back(record["time"]["evaluation"]);
+        // The report sums batches.jsonl, each batch once; run.json agrees but for rounding.
+        double asks_and_tells = 0, waits = 0;
+        for (const host::BatchTiming& t : host::read_batch_timings(run / "batches.jsonl")) {
+          asks_and_tells += t.ask_seconds + t.tell_seconds;
+          waits += t.evaluation_seconds;
+        }
+        EXPECT_NEAR(record["time"]["algorithm"].get<double>(), asks_and_tells,
+                    1e-9 * asks_and_tells + 1e-15);
+        EXPECT_NEAR(record["time"]["evaluation"].get<double>(), waits, 1e-9 * waits + 1e-15);
+        algorithm_time.push_back(asks_and_tells);
+        evaluation_time.push_back(waits);
         double sum = 0;
         bool reached = false;
         for (const auto& e : host::read_evaluations(run / "evaluations.jsonl")) {
