@@ -4,11 +4,11 @@
 
 #include <nlopt.h>
 
-#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <limits>
-#include <mutex>
+#include <memory>
+#include <semaphore>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -17,17 +17,35 @@ namespace bopp::bo {
 
 namespace {
 
-// What the runs and the thread that evaluates their points share. Every field is read and
-// written under `mutex`, except the points, values and gradients while all runs wait.
+// What the runs and the thread that evaluates their points share. One thread runs at a time,
+// taking turns in a fixed order: in a round each run still going takes its turn, in the order of
+// the starts, until it asks for its next point (or ends) and passes the turn on; the last one
+// passes it to the evaluator, which answers them all and starts the next round. So the search
+// uses one core, as the caller's thread would, and a semaphore's release and acquire order every
+// read after the write it needs.
 struct Rounds {
-  std::mutex mutex;
-  std::condition_variable runs_wake, evaluator_wakes;
-  std::size_t round = 0;
-  Eigen::Index reporting = 0;  // runs that have neither asked for a point nor ended this round
-  std::vector<char> asking;    // run i waits for the value at points.row(i)
+  std::vector<std::unique_ptr<std::binary_semaphore>> go;  // run i may take its turn
+  std::binary_semaphore evaluator{0};                      // the round's last turn has passed
+  std::vector<Eigen::Index> turns;                         // this round's runs, in order
+  std::size_t next = 0;                                    // the turn being taken
+  std::vector<char> asking;  // run i waits for the value at points.row(i)
   Eigen::MatrixXd points, gradients;
   Eigen::VectorXd values;
   bool stop = false;  // f threw: every run ends at its next call
+
+  // Starts a round of `runs` (not empty) with the first one's turn.
+  void start(std::vector<Eigen::Index> runs) {
+    turns = std::move(runs);
+    next = 0;
+    go[static_cast<std::size_t>(turns.front())]->release();
+  }
+  // Ends the current turn: the next run of the round takes its own, or the evaluator.
+  void pass() {
+    if (++next < turns.size())
+      go[static_cast<std::size_t>(turns[next])]->release();
+    else
+      evaluator.release();
+  }
 };
 
 // One L-BFGS run on its thread (NLopt's LD_LBFGS keeps its state in its own call, so runs on
@@ -43,15 +61,13 @@ struct LockstepRun {
   static double call(unsigned n, const double* x, double* grad, void* data) {
     auto& self = *static_cast<LockstepRun*>(data);
     Rounds& r = *self.rounds;
-    std::unique_lock lock(r.mutex);
     if (!r.stop) {
       r.points.row(self.index) = Eigen::Map<const Eigen::RowVectorXd>(x, n);
       r.asking[static_cast<std::size_t>(self.index)] = 1;
-      const std::size_t asked_in = r.round;
-      if (--r.reporting == 0) r.evaluator_wakes.notify_one();
-      r.runs_wake.wait(lock, [&] { return r.round != asked_in || r.stop; });
+      r.pass();
+      r.go[static_cast<std::size_t>(self.index)]->acquire();
     }
-    if (r.stop) {
+    if (r.stop) {  // the rest of the run is this one turn
       nlopt_force_stop(self.opt);
       return std::numeric_limits<double>::quiet_NaN();
     }
@@ -78,7 +94,8 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
   rounds.points.resize(k, d);
   rounds.values.resize(k);
   rounds.gradients.resize(k, d);
-  rounds.reporting = k;
+  for (Eigen::Index s = 0; s < k; ++s)
+    rounds.go.push_back(std::make_unique<std::binary_semaphore>(0));
 
   std::vector<detail::NloptRun> opts;
   std::vector<LockstepRun> runs(static_cast<std::size_t>(k));
@@ -97,30 +114,37 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
   {
     std::vector<std::jthread> threads;
     threads.reserve(static_cast<std::size_t>(k));
+    const auto in_order = [](Eigen::Index count) {
+      std::vector<Eigen::Index> all(static_cast<std::size_t>(count));
+      for (Eigen::Index s = 0; s < count; ++s) all[static_cast<std::size_t>(s)] = s;
+      return all;
+    };
     try {
       for (Eigen::Index s = 0; s < k; ++s) {
         threads.emplace_back([&rounds, &clamped, opt = opts[static_cast<std::size_t>(s)].get(), s] {
+          rounds.go[static_cast<std::size_t>(s)]->acquire();  // its first turn
           std::vector<double> x(static_cast<std::size_t>(clamped.cols()));
           Eigen::Map<Eigen::RowVectorXd>(x.data(), clamped.cols()) = clamped.row(s);
           double value = 0;
           nlopt_optimize(opt, x.data(), &value);  // failures leave the best point seen
-          const std::lock_guard lock(rounds.mutex);
-          if (--rounds.reporting == 0) rounds.evaluator_wakes.notify_one();
+          rounds.pass();
         });
       }
-    } catch (...) {  // no thread for a run: end the others, and wait for them
-      const std::lock_guard lock(rounds.mutex);
+    } catch (...) {  // no thread for a run: the others end in one turn each, then it is said
       rounds.stop = true;
-      rounds.runs_wake.notify_all();
+      if (!threads.empty()) {
+        rounds.start(in_order(static_cast<Eigen::Index>(threads.size())));
+        rounds.evaluator.acquire();
+      }
       throw;
     }
     Eigen::MatrixXd X;
     Eigen::VectorXd values;
     Eigen::MatrixXd gradients;
     std::vector<Eigen::Index> rows;
-    std::unique_lock lock(rounds.mutex);
+    rounds.start(in_order(k));
     for (;;) {
-      rounds.evaluator_wakes.wait(lock, [&] { return rounds.reporting == 0; });
+      rounds.evaluator.acquire();
       rows.clear();
       for (Eigen::Index s = 0; s < k; ++s)
         if (rounds.asking[static_cast<std::size_t>(s)] != 0) rows.push_back(s);
@@ -130,7 +154,6 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
       X.resize(m, d);
       for (Eigen::Index i = 0; i < m; ++i)
         X.row(i) = rounds.points.row(rows[static_cast<std::size_t>(i)]);
-      lock.unlock();  // every run waits for this round's answer
       try {
         f(X, values, gradients);
         if (values.size() != m || gradients.rows() != m || gradients.cols() != d)
@@ -138,7 +161,6 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
       } catch (...) {
         error = std::current_exception();
       }
-      lock.lock();
       for (Eigen::Index i = 0; i < m; ++i) {
         const Eigen::Index s = rows[static_cast<std::size_t>(i)];
         rounds.asking[static_cast<std::size_t>(s)] = 0;
@@ -148,9 +170,7 @@ BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::V
         }
       }
       rounds.stop = error != nullptr;
-      rounds.reporting = m;
-      ++rounds.round;
-      rounds.runs_wake.notify_all();
+      rounds.start(rows);
     }
   }  // the threads have ended
   if (error) std::rethrow_exception(error);
