@@ -167,10 +167,6 @@ BENCHMARK(BM_PredictMeanVariance)
     ->Args({1000, 10000})
     ->Unit(benchmark::kMillisecond);
 
-// One acquisition optimization (log EI; 512 raw samples, 10 L-BFGS starts of up to 100
-// evaluations) at n points in d dimensions, the starts run one after another (batch 0) or as
-// one stacked problem (batch 1); each iteration runs seeds 1-4, and `value` is the mean of the
-// maxima they reach (the quality of the two, side by side).
 // Counts the points an acquisition is evaluated at, with and without gradients.
 class CountedAcquisition : public Acquisition {
  public:
@@ -195,8 +191,10 @@ class CountedAcquisition : public Acquisition {
   const Acquisition& inner_;
 };
 
-// Four optimizations of log EI (512 raw samples, 10 L-BFGS starts of up to 100 evaluations),
-// the starts one after another (starts = 0), stacked into one problem (1) or in lockstep (2).
+// Four optimizations of log EI (512 raw samples, 10 L-BFGS starts of up to 100 evaluations) at n
+// points in d dimensions, seeds 1-4, the starts one after another (starts = 0), stacked into one
+// problem (1) or in lockstep (2); `value` is the mean of the maxima they reach (the quality of
+// the three, side by side).
 // The limit: the posterior's arithmetic at the points evaluated, at the GEMM rate measured
 // here, against the CPU time of every thread: n² + 2nd flops for a value (one triangular solve and
 // the distances), 2n² + 6nd with the gradient (two solves, the distances, two products with the

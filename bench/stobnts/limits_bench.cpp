@@ -7,6 +7,8 @@
 // same precision, timed beside it: ../gemm_yardstick.hpp) and the ratio. OPENBLAS_NUM_THREADS=1.
 #include "algorithms.hpp"
 
+#include "network_flops.hpp"
+
 #include <gemm_yardstick.hpp>
 
 #include <bopp/nn/network_training.hpp>
@@ -21,6 +23,8 @@
 namespace {
 
 using bopp::bench::gemm_flop_rate;
+using bopp::bench::search_flops_per_point;
+using bopp::bench::step_flops_per_point;
 using bopp::bench::thread_seconds;
 namespace nn = bopp::nn;
 
@@ -32,26 +36,6 @@ nn::Mlp figure3_network() {
   nn::MlpShape shape;
   shape.input_dim = dim;
   return nn::Mlp(shape);  // depth 2, width 256, ReLU: the defaults
-}
-
-// Σ over layers of 2 n_{l−1} n_l: the flop of one product with every layer's weights, per point.
-double layer_product_flops(const nn::Mlp& mlp, int from_layer = 1) {
-  double flops = 0;
-  for (int l = from_layer; l <= mlp.layers(); ++l)
-    flops += 2.0 * static_cast<double>(mlp.units(l - 1) * mlp.units(l));
-  return flops;
-}
-
-// A step per point: the forward pass, the weight gradients and the backward signals (below
-// the first layer); biases and activations are lower order.
-double step_flops_per_point(const nn::Mlp& mlp) {
-  return 2 * layer_product_flops(mlp) + layer_product_flops(mlp, 2);
-}
-
-// A sto-bnts draw per point: f(x; θ), the forward pass at θ0 and its tangent (V A per layer, and
-// W Ȧ below the first layer, where Ȧ_0 = 0).
-double search_flops_per_point(const nn::Mlp& mlp) {
-  return 3 * layer_product_flops(mlp) + layer_product_flops(mlp, 2);
 }
 
 struct TrainingData {

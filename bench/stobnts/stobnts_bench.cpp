@@ -14,6 +14,7 @@
 // (../gemm_yardstick.hpp). Times are CPU seconds of the process (every thread); run with
 // OPENBLAS_NUM_THREADS=1.
 #include "algorithms.hpp"
+#include "network_flops.hpp"
 
 #include <gemm_yardstick.hpp>
 
@@ -45,14 +46,6 @@ void keep_draw_lines(void* context, std::int32_t, const char* message) {
   if (text.find(" searched ") != std::string_view::npos) lines.searched.assign(message);
 }
 
-// Σ over layers of 2 n_{l−1} n_l: the flop of one product with every layer's weights, per point.
-double layer_product_flops(const bopp::nn::Mlp& mlp, int from_layer = 1) {
-  double flops = 0;
-  for (int l = from_layer; l <= mlp.layers(); ++l)
-    flops += 2.0 * static_cast<double>(mlp.units(l - 1) * mlp.units(l));
-  return flops;
-}
-
 // The counters of a draw: its training passes and residual, and with `limit`, the draw's time
 // against the arithmetic of its training, search and refinement (sto-bnts: network and tangent).
 void report_draw(benchmark::State& state, const DrawLines& lines, const bopp::nn::Mlp& mlp,
@@ -75,10 +68,10 @@ void report_draw(benchmark::State& state, const DrawLines& lines, const bopp::nn
     return;
   static const double float_rate = bopp::bench::gemm_flop_rate<float>(256);
   static const double double_rate = bopp::bench::gemm_flop_rate<double>(256);
-  const double layers = layer_product_flops(mlp), below_first = layer_product_flops(mlp, 2);
-  const double training = passes * static_cast<double>(n) * (2 * layers + below_first);
-  const double search = static_cast<double>(random) * (3 * layers + below_first);
-  const double refinement = static_cast<double>(refined) * (7 * layers + below_first);
+  const double training = passes * static_cast<double>(n) * bopp::bench::step_flops_per_point(mlp);
+  const double search = static_cast<double>(random) * bopp::bench::search_flops_per_point(mlp);
+  const double refinement =
+      static_cast<double>(refined) * bopp::bench::refinement_flops_per_point(mlp);
   const double draw_rate = in_double ? double_rate : float_rate;
   const double limit_seconds = (training + search) / draw_rate + refinement / double_rate;
   state.counters["refined_points"] = static_cast<double>(refined);
