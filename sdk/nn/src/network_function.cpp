@@ -144,6 +144,17 @@ void NetworkFunction<Scalar>::tangent_block(Eigen::Index k, bool gradient) {
 }
 
 template <class Scalar>
+void NetworkFunction<Scalar>::evaluate_block(Eigen::Index k, bool gradient) {
+  if (gradient) {
+    reserve_gradients(k);
+    dU_.leftCols(k).setZero();
+  }
+  block_out_.head(k).setZero();
+  if (!network_.empty()) network_block(k, gradient);
+  if (!tangent_.empty()) tangent_block(k, gradient);
+}
+
+template <class Scalar>
 void NetworkFunction<Scalar>::values(const Eigen::Ref<const Eigen::MatrixXd>& U,
                                      Eigen::Ref<Eigen::VectorXd> out) {
   if (U.cols() != input_dim() || out.size() != U.rows())
@@ -151,9 +162,7 @@ void NetworkFunction<Scalar>::values(const Eigen::Ref<const Eigen::MatrixXd>& U,
   for (Eigen::Index first = 0; first < U.rows(); first += points_in_a_block) {
     const Eigen::Index k = std::min(points_in_a_block, U.rows() - first);
     inputs_.leftCols(k) = U.middleRows(first, k).transpose().template cast<Scalar>();
-    block_out_.head(k).setZero();
-    if (!network_.empty()) network_block(k, false);
-    if (!tangent_.empty()) tangent_block(k, false);
+    evaluate_block(k, false);
     block_out_.head(k) *= beta_;
     out.segment(first, k) = block_out_.head(k).template cast<double>();
   }
@@ -168,12 +177,8 @@ void NetworkFunction<Scalar>::values_and_gradients(const Eigen::Ref<const Eigen:
   gradients.resize(U.rows(), U.cols());
   for (Eigen::Index first = 0; first < U.rows(); first += points_in_a_block) {
     const Eigen::Index k = std::min(points_in_a_block, U.rows() - first);
-    reserve_gradients(k);
     inputs_.leftCols(k) = U.middleRows(first, k).transpose().template cast<Scalar>();
-    block_out_.head(k).setZero();
-    dU_.leftCols(k).setZero();
-    if (!network_.empty()) network_block(k, true);
-    if (!tangent_.empty()) tangent_block(k, true);
+    evaluate_block(k, true);
     out.segment(first, k) = (beta_ * block_out_.head(k)).template cast<double>();
     gradients.middleRows(first, k) = (beta_ * dU_.leftCols(k)).transpose().template cast<double>();
   }
@@ -182,16 +187,9 @@ void NetworkFunction<Scalar>::values_and_gradients(const Eigen::Ref<const Eigen:
 template <class Scalar>
 double NetworkFunction<Scalar>::value(const Eigen::VectorXd& u, Eigen::VectorXd* gradient) {
   if (u.size() != input_dim()) throw std::invalid_argument("NetworkFunction: input of wrong size");
-  const bool with_gradient = gradient != nullptr;
-  if (with_gradient) {
-    reserve_gradients(1);
-    dU_.col(0).setZero();
-  }
   inputs_.col(0) = u.template cast<Scalar>();
-  block_out_(0) = 0;
-  if (!network_.empty()) network_block(1, with_gradient);
-  if (!tangent_.empty()) tangent_block(1, with_gradient);
-  if (with_gradient) {
+  evaluate_block(1, gradient != nullptr);
+  if (gradient != nullptr) {
     gradient->resize(input_dim());
     *gradient = (beta_ * dU_.col(0)).template cast<double>();
   }

@@ -45,6 +45,9 @@ class NetworkFunction {
   };
   static std::vector<Layer> scaled_layers(const Mlp& mlp, const Eigen::VectorXd& theta);
 
+  // g (unscaled by β) at the first k columns of inputs_ into block_out_, and with `gradient` its
+  // ∂/∂u into dU_.
+  void evaluate_block(Eigen::Index k, bool gradient);
   // The terms at the first k columns of inputs_ (a block), added into block_out_. With
   // `gradient`, the layers are kept for the backward pass, whose ∂/∂u is added into dU_.
   void network_block(Eigen::Index k, bool gradient);
