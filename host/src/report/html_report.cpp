@@ -78,7 +78,7 @@ void write_rows(const ObjectiveReport& o, std::ostringstream& out) {
          "<th>final best (mean ± se)</th><th>median</th>";
   if (o.regret) out << "<th>simple regret (mean ± se)</th><th>cumulative regret (mean ± se)</th>";
   out << "<th>evaluations to target (mean, reached)</th><th>algorithm time (s)</th>"
-         "<th>evaluation time (s)</th></tr>\n";
+         "<th>algorithm CPU time (s)</th><th>evaluation time (s)</th></tr>\n";
   for (const ReportRow& r : o.rows) {
     out << "<tr>" << text_cell(r.algorithm) << cell(std::to_string(r.batch))
         << cell(std::to_string(r.runs)) << cell(cell_summary(r.final_best))
@@ -89,8 +89,9 @@ void write_rows(const ObjectiveReport& o, std::ostringstream& out) {
     }
     out << cell((r.reached_target > 0 ? cell_value(r.evaluations_to_target.mean) : "–") + " (" +
                 std::to_string(r.reached_target) + "/" + std::to_string(r.runs) + ")")
-        << cell(cell_summary(r.algorithm_seconds)) << cell(cell_summary(r.evaluation_seconds))
-        << "</tr>\n";
+        << cell(cell_summary(r.algorithm_seconds))
+        << cell(r.algorithm_cpu_seconds ? cell_summary(*r.algorithm_cpu_seconds) : "–")
+        << cell(cell_summary(r.evaluation_seconds)) << "</tr>\n";
   }
   out << "</table></div>\n";
 }

@@ -18,6 +18,7 @@ struct RunCurves {
   std::vector<double> best;    // best value so far after each evaluation (NaN before a success)
   std::vector<double> regret;  // cumulative regret after each evaluation; empty when unknown
   double algorithm_seconds = 0.0;
+  double algorithm_cpu_seconds = 0.0;  // NaN when unknown
 };
 using Group = std::map<std::uint64_t, RunCurves>;  // by seed
 
@@ -39,6 +40,8 @@ std::optional<double> measure_at(const RunCurves& run, PairedMeasure measure,
       return value_at(run.regret, at);
     case PairedMeasure::algorithm_seconds:
       return run.algorithm_seconds;
+    case PairedMeasure::algorithm_cpu_seconds:
+      return run.algorithm_cpu_seconds;
   }
   return std::nullopt;
 }
@@ -96,6 +99,8 @@ std::string_view measure_title(PairedMeasure measure) {
       return "cumulative regret";
     case PairedMeasure::algorithm_seconds:
       return "algorithm time";
+    case PairedMeasure::algorithm_cpu_seconds:
+      return "algorithm CPU time";
   }
   return "";
 }
@@ -120,6 +125,8 @@ std::string_view measure_key(PairedMeasure measure) {
       return "cumulative_regret";
     case PairedMeasure::algorithm_seconds:
       return "algorithm_seconds";
+    case PairedMeasure::algorithm_cpu_seconds:
+      return "algorithm_cpu_seconds";
   }
   return "";
 }
@@ -129,6 +136,10 @@ std::vector<PairedComparison> paired_comparisons(const std::vector<const ReportR
   const bool regret = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const auto* r) {
     return r->optimum.has_value();
   });
+  // Compared where some run has it: a pair of seeds without it is left out, as a failed run is.
+  const bool cpu_times = std::any_of(runs.begin(), runs.end(), [](const auto* r) {
+    return !std::isnan(r->algorithm_cpu_seconds);
+  });
   std::map<GroupKey, Group> groups;
   for (const ReportRun* r : runs) {
     Group& group = groups[{r->algorithm, r->batch}];
@@ -136,7 +147,8 @@ std::vector<PairedComparison> paired_comparisons(const std::vector<const ReportR
     group.emplace(r->seed, RunCurves{.best = best_so_far(*r),
                                      .regret = regret ? cumulative_regret(*r, *r->optimum)
                                                       : std::vector<double>{},
-                                     .algorithm_seconds = r->algorithm_seconds});
+                                     .algorithm_seconds = r->algorithm_seconds,
+                                     .algorithm_cpu_seconds = r->algorithm_cpu_seconds});
   }
   std::vector<std::optional<std::uint64_t>> budgets{std::nullopt};
   for (const std::uint64_t at : options.at) budgets.emplace_back(at);
@@ -157,6 +169,7 @@ std::vector<PairedComparison> paired_comparisons(const std::vector<const ReportR
         for (const auto& at : budgets) add(PairedMeasure::cumulative_regret, at);
       }
       add(PairedMeasure::algorithm_seconds, std::nullopt);
+      if (cpu_times) add(PairedMeasure::algorithm_cpu_seconds, std::nullopt);
     }
   }
   return out;

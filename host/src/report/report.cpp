@@ -137,10 +137,11 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
         << "). Times are seconds per run.\n\n";
     out << "| algorithm | batch | runs | final best (mean ± se) | median |";
     if (o.regret) out << " simple regret (mean ± se) | cumulative regret (mean ± se) |";
-    out << " evaluations to target (mean, reached) | algorithm time | evaluation time |\n";
+    out << " evaluations to target (mean, reached) | algorithm time | algorithm CPU time |"
+           " evaluation time |\n";
     out << "|---|---:|---:|---:|---:|";
     if (o.regret) out << "---:|---:|";
-    out << "---:|---:|---:|\n";
+    out << "---:|---:|---:|---:|\n";
     for (const ReportRow& r : o.rows) {
       out << "| " << markdown_cell(r.algorithm) << " | " << r.batch << " | " << r.runs << " | "
           << mean_se(r.final_best) << " | " << number(r.final_best.median) << " |";
@@ -150,6 +151,7 @@ std::string format_markdown(const std::vector<ObjectiveReport>& report) {
       }
       out << " " << (r.reached_target > 0 ? number(r.evaluations_to_target.mean) : "–") << " ("
           << r.reached_target << "/" << r.runs << ") | " << mean_se(r.algorithm_seconds) << " | "
+          << (r.algorithm_cpu_seconds ? mean_se(*r.algorithm_cpu_seconds) : "–") << " | "
           << mean_se(r.evaluation_seconds) << " |\n";
     }
     out << "\n";
@@ -164,7 +166,7 @@ std::string format_csv(const std::vector<ObjectiveReport>& report) {
          "best_median,"
          "simple_regret_mean,simple_regret_se,cumulative_regret_mean,cumulative_regret_se,"
          "evaluations_to_target_mean,reached_target,algorithm_seconds_mean,evaluation_seconds_"
-         "mean\n";
+         "mean,algorithm_cpu_seconds_mean\n";
   for (const ObjectiveReport& o : report) {
     for (const ReportRow& r : o.rows) {
       out << csv_cell(o.objective) << "," << (o.minimize ? "minimize" : "maximize") << ","
@@ -180,7 +182,8 @@ std::string format_csv(const std::vector<ObjectiveReport>& report) {
                   : ",")
           << "," << (r.reached_target > 0 ? exact(r.evaluations_to_target.mean) : "") << ","
           << r.reached_target << "," << exact(r.algorithm_seconds.mean) << ","
-          << exact(r.evaluation_seconds.mean) << "\n";
+          << exact(r.evaluation_seconds.mean) << ","
+          << (r.algorithm_cpu_seconds ? exact(r.algorithm_cpu_seconds->mean) : "") << "\n";
     }
   }
   return out.str();
@@ -191,18 +194,21 @@ std::string format_json(const std::vector<ObjectiveReport>& report) {
   for (const ObjectiveReport& o : report) {
     nlohmann::json rows = nlohmann::json::array();
     for (const ReportRow& r : o.rows) {
-      rows.push_back({{"algorithm", r.algorithm},
-                      {"batch", r.batch},
-                      {"runs", r.runs},
-                      {"final_best", sample_json(r.final_best)},
-                      {"simple_regret",
-                       r.simple_regret ? sample_json(*r.simple_regret) : nlohmann::json(nullptr)},
-                      {"cumulative_regret", r.cumulative_regret ? sample_json(*r.cumulative_regret)
-                                                                : nlohmann::json(nullptr)},
-                      {"reached_target", r.reached_target},
-                      {"evaluations_to_target", sample_json(r.evaluations_to_target)},
-                      {"algorithm_seconds", sample_json(r.algorithm_seconds)},
-                      {"evaluation_seconds", sample_json(r.evaluation_seconds)}});
+      rows.push_back(
+          {{"algorithm", r.algorithm},
+           {"batch", r.batch},
+           {"runs", r.runs},
+           {"final_best", sample_json(r.final_best)},
+           {"simple_regret",
+            r.simple_regret ? sample_json(*r.simple_regret) : nlohmann::json(nullptr)},
+           {"cumulative_regret",
+            r.cumulative_regret ? sample_json(*r.cumulative_regret) : nlohmann::json(nullptr)},
+           {"reached_target", r.reached_target},
+           {"evaluations_to_target", sample_json(r.evaluations_to_target)},
+           {"algorithm_seconds", sample_json(r.algorithm_seconds)},
+           {"algorithm_cpu_seconds", r.algorithm_cpu_seconds ? sample_json(*r.algorithm_cpu_seconds)
+                                                             : nlohmann::json(nullptr)},
+           {"evaluation_seconds", sample_json(r.evaluation_seconds)}});
     }
     objectives.push_back(
         {{"objective", o.objective},
@@ -295,7 +301,7 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
       row.algorithm = key.first;
       row.batch = key.second;
       row.runs = group.size();
-      std::vector<double> final_best, simple, cumulative, to_target, alg_s, eval_s;
+      std::vector<double> final_best, simple, cumulative, to_target, alg_s, alg_cpu, eval_s;
       for (const ReportRun* r : group) {
         const auto curve = best_so_far(*r);
         const double final_value = curve.empty() ? kNaN : curve.back();
@@ -313,6 +319,7 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
           }
         }
         alg_s.push_back(r->algorithm_seconds);
+        alg_cpu.push_back(r->algorithm_cpu_seconds);
         eval_s.push_back(r->evaluation_seconds);
       }
       row.final_best = summarize_sample(final_best);
@@ -323,6 +330,8 @@ std::vector<ObjectiveReport> build_report(const std::vector<ReportRun>& runs,
       row.reached_target = to_target.size();
       row.evaluations_to_target = summarize_sample(to_target);
       row.algorithm_seconds = summarize_sample(alg_s);
+      if (std::none_of(alg_cpu.begin(), alg_cpu.end(), [](double s) { return std::isnan(s); }))
+        row.algorithm_cpu_seconds = summarize_sample(alg_cpu);
       row.evaluation_seconds = summarize_sample(eval_s);
       o.rows.push_back(std::move(row));
     }

@@ -1,5 +1,6 @@
 #include <bopp/host/common/errors.hpp>
 #include <bopp/host/common/json_file.hpp>
+#include <bopp/host/common/time_spent.hpp>
 #include <bopp/host/report/report_runs.hpp>
 #include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_json.hpp>
@@ -25,16 +26,18 @@ void use_whole_run_times(ReportRun& r) {
   if (r.evaluations.empty()) return;
   const std::uint64_t batches = r.evaluations.back().batch + 1;
   if (r.batches.size() != batches) return;
-  double algorithm = 0.0, evaluation = 0.0;
+  double algorithm = 0.0, evaluation = 0.0, cpu = 0.0;
   for (std::uint64_t b = 0; b < batches; ++b) {
     const BatchTiming& t = r.batches[static_cast<std::size_t>(b)];
     if (t.batch != b) return;
     algorithm += t.ask_seconds + t.tell_seconds;
     evaluation += t.evaluation_seconds;
+    cpu += t.ask_cpu_seconds + t.tell_cpu_seconds;
   }
   if (!std::isfinite(algorithm) || !std::isfinite(evaluation)) return;
   r.algorithm_seconds = algorithm;
   r.evaluation_seconds = evaluation;
+  r.algorithm_cpu_seconds = std::isfinite(cpu) ? cpu : kUnknownSeconds;
 }
 
 struct Labels {
@@ -152,6 +155,7 @@ std::vector<ReportRun> load_report_runs(const std::vector<fs::path>& folders,
       r.objective = summary.objective;
       r.algorithm = summary.algorithm;
       r.algorithm_seconds = summary.algorithm_seconds;
+      r.algorithm_cpu_seconds = summary.algorithm_cpu_seconds;
       r.evaluation_seconds = summary.evaluation_seconds;
     } catch (const nlohmann::json::exception& e) {
       throw Error((folder / record_file::kRun).string() + ": " + e.what());

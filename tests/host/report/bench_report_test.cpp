@@ -100,7 +100,8 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
       ASSERT_TRUE(algorithm == "rs-design=uniform" || algorithm == "rs-design=sobol") << algorithm;
       EXPECT_EQ(row["runs"], 3);
       // The same numbers, straight from the records of the three runs.
-      std::vector<double> best, simple, cumulative, to_target, algorithm_time, evaluation_time;
+      std::vector<double> best, simple, cumulative, to_target, algorithm_time, evaluation_time,
+          cpu_time;
       for (int seed = 0; seed < 3; ++seed) {
         const fs::path run = folder / "cmp" / name / algorithm / ("q1-seed" + std::to_string(seed));
         const nlohmann::json record = read_json(run / "run.json");
@@ -110,13 +111,16 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
         best.push_back(record["best"]["y"]);
         simple.push_back(best.back() - optimum);
         // The report sums batches.jsonl, each batch once; run.json agrees but for rounding.
-        double asks_and_tells = 0, waits = 0;
+        double asks_and_tells = 0, waits = 0, cpu = 0;
         for (const host::BatchTiming& t : host::read_batch_timings(run / "batches.jsonl")) {
           asks_and_tells += t.ask_seconds + t.tell_seconds;
           waits += t.evaluation_seconds;
+          cpu += t.ask_cpu_seconds + t.tell_cpu_seconds;
         }
         EXPECT_NEAR(record["time"]["algorithm"].get<double>(), asks_and_tells,
                     1e-9 * asks_and_tells + 1e-15);
+        EXPECT_NEAR(record["time"]["algorithm_cpu"].get<double>(), cpu, 1e-9 * cpu + 1e-15);
+        cpu_time.push_back(cpu);
         EXPECT_NEAR(record["time"]["evaluation"].get<double>(), waits, 1e-9 * waits + 1e-15);
         algorithm_time.push_back(asks_and_tells);
         evaluation_time.push_back(waits);
@@ -144,6 +148,7 @@ TEST(BenchReport, GridRunsThroughBenchAndTheTableMatchesTheRunRecords) {
       }
       EXPECT_DOUBLE_EQ(row["algorithm_seconds"]["mean"], mean(algorithm_time));
       EXPECT_DOUBLE_EQ(row["evaluation_seconds"]["mean"], mean(evaluation_time));
+      EXPECT_DOUBLE_EQ(row["algorithm_cpu_seconds"]["mean"], mean(cpu_time));
     }
   }
 
@@ -389,21 +394,24 @@ name = "sphere"
   const Outcome bench = bopp(folder, "bench grid.toml");
   ASSERT_EQ(bench.exit_code, 0) << bench.out << bench.err;
   const fs::path run = folder / "b" / "sphere" / "random" / "q2-seed0";
-  double asks_and_tells = 0, waits = 0;
+  double asks_and_tells = 0, waits = 0, cpu = 0;
   for (const host::BatchTiming& t : host::read_batch_timings(run / "batches.jsonl")) {
     asks_and_tells += t.ask_seconds + t.tell_seconds;
     waits += t.evaluation_seconds;
+    cpu += t.ask_cpu_seconds + t.tell_cpu_seconds;
   }
   // As the last of several processes would have written it.
   nlohmann::json json = read_json(run / "run.json");
   json["time"]["algorithm"] = 1e-9;
   json["time"]["evaluation"] = 2e-9;
+  json["time"]["algorithm_cpu"] = 3e-9;
   std::ofstream(run / "run.json") << json.dump(2);
   std::vector<std::string> notes;
   auto runs = host::load_report_runs({folder / "b"}, notes);
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_DOUBLE_EQ(runs[0].algorithm_seconds, asks_and_tells);
   EXPECT_DOUBLE_EQ(runs[0].evaluation_seconds, waits);
+  EXPECT_DOUBLE_EQ(runs[0].algorithm_cpu_seconds, cpu);
   EXPECT_GT(runs[0].algorithm_seconds, 1e-9);
 
   const std::string lines = read_text(run / "batches.jsonl");
@@ -413,6 +421,27 @@ name = "sphere"
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].algorithm_seconds, 1e-9);
   EXPECT_EQ(runs[0].evaluation_seconds, 2e-9);
+  EXPECT_EQ(runs[0].algorithm_cpu_seconds, 3e-9);
+
+  // A record written before CPU times were kept: the report says it does not know them.
+  std::ofstream(run / "batches.jsonl", std::ios::trunc) << lines;
+  std::string old_lines;
+  for (const host::BatchTiming& t : host::read_batch_timings(run / "batches.jsonl")) {
+    host::BatchTiming without = t;
+    without.ask_cpu_seconds = without.tell_cpu_seconds = host::kUnknownSeconds;
+    old_lines += host::to_json(without).dump() + "\n";
+  }
+  std::ofstream(run / "batches.jsonl", std::ios::trunc) << old_lines;
+  json.at("time").erase("algorithm_cpu");
+  std::ofstream(run / "run.json") << json.dump(2);
+  runs = host::load_report_runs({folder / "b"}, notes);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(runs[0].algorithm_seconds, asks_and_tells);
+  EXPECT_TRUE(std::isnan(runs[0].algorithm_cpu_seconds));
+  const auto report = host::build_report(runs, {}, {});
+  ASSERT_EQ(report.size(), 1u);
+  EXPECT_FALSE(report[0].rows.at(0).algorithm_cpu_seconds.has_value());
+  EXPECT_NE(host::format_report(report, "md").find(" | – | "), std::string::npos);
 }
 
 TEST(BenchReport, BatchSizesGetTheirOwnPlotAndMissingGnuplotStillWritesTheData) {

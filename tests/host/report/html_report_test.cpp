@@ -51,7 +51,7 @@ host::ReportRun run_of(const std::string& objective, const std::string& algorith
     e.ok = true;
     e.seconds = 0.001;
     r.evaluations.push_back(e);
-    r.batches.push_back({i, 1, 0.001, 0.001, 0.001, std::nullopt});
+    r.batches.push_back({i, 1, 0.001, 0.001, 0.001, 0.0005, 0.0005, std::nullopt});
   }
   return r;
 }

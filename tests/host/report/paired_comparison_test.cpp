@@ -189,6 +189,33 @@ TEST(PairedComparison, CumulativeRegretAndTimeArePairedLowerIsBetterWithTheirRat
   EXPECT_NE(json.find("\"measure\": \"cumulative_regret\""), std::string::npos) << json;
 }
 
+TEST(PairedComparison, CpuTimesArePairedWhereTheRunsHaveThem) {
+  std::vector<ReportRun> runs{run_of("a", 0, {1}), run_of("a", 1, {1}), run_of("a", 2, {1}),
+                              run_of("b", 0, {2}), run_of("b", 1, {2}), run_of("b", 2, {2})};
+  const double cpu[] = {1.0, 3.0, 5.0, 2.0, 2.0, kUnknownSeconds};  // b's seed 2: an old record
+  for (std::size_t i = 0; i < runs.size(); ++i) runs[i].algorithm_cpu_seconds = cpu[i];
+  const auto report = build_report(runs, {}, PairingOptions{.at = {}, .baseline = "b"});
+  const auto time = of_measure(report[0].pairs, PairedMeasure::algorithm_cpu_seconds);
+  ASSERT_EQ(time.size(), 1u);
+  EXPECT_EQ(time[0].pairs, 2u);  // seed 2 left out
+  EXPECT_EQ(time[0].wins, 1u);   // 1 s against 2 s
+  EXPECT_EQ(time[0].losses, 1u);
+  EXPECT_DOUBLE_EQ(time[0].ratio.mean, (0.5 + 1.5) / 2);
+  // The rows: a's three runs have it, b's do not all.
+  ASSERT_EQ(report[0].rows.size(), 2u);
+  ASSERT_TRUE(report[0].rows[0].algorithm_cpu_seconds.has_value());
+  EXPECT_DOUBLE_EQ(report[0].rows[0].algorithm_cpu_seconds->mean, 3.0);
+  EXPECT_FALSE(report[0].rows[1].algorithm_cpu_seconds.has_value());
+  EXPECT_NE(
+      format_report(report, "md").find("| a | b | algorithm CPU time | end | 2 | 1 | 0 | 1 |"),
+      std::string::npos);
+  // No run with it: no such comparison.
+  for (ReportRun& r : runs) r.algorithm_cpu_seconds = kUnknownSeconds;
+  EXPECT_TRUE(of_measure(build_report(runs, {}, PairingOptions{.at = {}, .baseline = "b"})[0].pairs,
+                         PairedMeasure::algorithm_cpu_seconds)
+                  .empty());
+}
+
 TEST(PairedComparison, AnUnknownBaselineNamesTheLabels) {
   const std::vector<ReportRun> runs{run_of("a", 0, {1}), run_of("b", 0, {2})};
   try {

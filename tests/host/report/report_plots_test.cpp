@@ -17,6 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using bopp::host::BatchTiming;
+using bopp::host::kUnknownSeconds;
 using bopp::host::RecordedEvaluation;
 using bopp::host::ReportRun;
 
@@ -109,9 +110,11 @@ TEST(ReportPlots, CumulativeRegretAndAlgorithmTimePerEvaluation) {
   // Two runs of one algorithm; batches of two then one; a failed evaluation adds no regret.
   std::vector<ReportRun> runs{
       run({3.0, 2.0, 1.5}, {true, true, true}, {0, 0, 1},
-          {{0, 2, 0.5, 0, 0.25, {}}, {1, 1, 1.0, 0, 2.0, {}}}),
+          {{0, 2, 0.5, 0, 0.25, kUnknownSeconds, kUnknownSeconds, {}},
+           {1, 1, 1.0, 0, 2.0, kUnknownSeconds, kUnknownSeconds, {}}}),
       run({5.0, 9.0, 1.0}, {true, false, true}, {0, 0, 1},
-          {{0, 2, 1.5, 0, 0.75, {}}, {1, 1, 3.0, 0, 4.0, {}}}),
+          {{0, 2, 1.5, 0, 0.75, kUnknownSeconds, kUnknownSeconds, {}},
+           {1, 1, 3.0, 0, 4.0, kUnknownSeconds, kUnknownSeconds, {}}}),
   };
   bopp::host::PlotOptions options;
   options.render = false;
@@ -136,7 +139,8 @@ TEST(ReportPlots, CumulativeRegretAndAlgorithmTimePerEvaluation) {
 
 TEST(ReportPlots, NoCumulativeRegretWithoutAnOptimum) {
   const fs::path folder = bopp::test::fresh_folder("report-plots-no-optimum");
-  std::vector<ReportRun> runs{run({3.0}, {true}, {0}, {{0, 1, 0.5, 0, 0.25, {}}})};
+  std::vector<ReportRun> runs{
+      run({3.0}, {true}, {0}, {{0, 1, 0.5, 0, 0.25, kUnknownSeconds, kUnknownSeconds, {}}})};
   runs[0].optimum.reset();
   bopp::host::PlotOptions options;
   options.render = false;

@@ -54,6 +54,10 @@ std::vector<nlohmann::json> batch_lines(const fs::path& record) {
   return lines;
 }
 
+nlohmann::json run_json(const fs::path& record) {
+  return nlohmann::json::parse(test::read_text(record / "run.json"));
+}
+
 std::vector<RecordedEvaluation> by_index(std::vector<RecordedEvaluation> lines) {
   std::sort(lines.begin(), lines.end(),
             [](const auto& a, const auto& b) { return a.index < b.index; });
@@ -118,6 +122,10 @@ TEST(AsyncRun, ThreadsAskWhilePointsArePendingAndKeepTheSerialValues) {
     if (pending.size() == 2) ++with_two_pending;
   }
   EXPECT_EQ(asks[0].at("pending").size(), 0u);
+  // The evaluations run in this process beside the asks: no CPU time is the algorithm's alone.
+  for (const auto& ask : asks) EXPECT_FALSE(ask.contains("ask_cpu_time")) << ask;
+  EXPECT_FALSE(run_json(async.record)["time"].contains("algorithm_cpu"));
+  EXPECT_TRUE(run_json(serial.record)["time"].contains("algorithm_cpu"));
   EXPECT_EQ(asks[1].at("pending"), nlohmann::json::array({0}));
   EXPECT_EQ(asks[2].at("pending"), nlohmann::json::array({0, 1}));
   EXPECT_GT(with_two_pending, 1u);

@@ -60,7 +60,10 @@ RunEnd some_end() {
           .best = best,
           .recommended = std::vector<double>{0.5, 0.25},
           .regret = RegretSoFar{.instant = 0.0, .simple = 1.1, .cumulative = 9.5},
-          .times = {.algorithm_seconds = 0.5, .evaluation_seconds = 0.25, .total_seconds = 1.0}};
+          .times = {.algorithm_seconds = 0.5,
+                    .algorithm_cpu_seconds = 0.375,
+                    .evaluation_seconds = 0.25,
+                    .total_seconds = 1.0}};
 }
 
 nlohmann::json without(nlohmann::json j, const char* field) {
@@ -99,7 +102,7 @@ TEST(RunJson, TheEndIsTheDocumentedFormat) {
             R"({"best":{"index":3,"x":[0.5,0.25],"y":1.5},"evaluations":20,)"
             R"("failed_evaluations":1,"message":"","recommended":[0.5,0.25],)"
             R"("regret":{"cumulative":9.5,"simple":1.1},"status":"completed",)"
-            R"("time":{"algorithm":0.5,"evaluation":0.25,"total":1.0}})");
+            R"("time":{"algorithm":0.5,"algorithm_cpu":0.375,"evaluation":0.25,"total":1.0}})");
   RunEnd none = some_end();
   none.best.reset();
   none.recommended.reset();
@@ -140,7 +143,17 @@ TEST(RunJson, ReadsBackWhatItWrote) {
   EXPECT_EQ(s.objective, "branin");
   EXPECT_EQ(s.algorithm, "gpbo");
   EXPECT_EQ(s.algorithm_seconds, 0.5);
+  EXPECT_EQ(s.algorithm_cpu_seconds, 0.375);
   EXPECT_EQ(s.evaluation_seconds, 0.25);
+}
+
+TEST(RunJson, AnUnknownCpuTimeIsLeftOutAndReadsAsUnknown) {
+  RunEnd end = some_end();
+  end.times.algorithm_cpu_seconds = bopp::host::kUnknownSeconds;  // a batch's was not measured
+  nlohmann::json document = run_json(some_start());
+  document.update(run_json(end));
+  EXPECT_FALSE(document.at(key::kTime).contains(key::kAlgorithmCpu));
+  EXPECT_TRUE(std::isnan(RunJson(document).summary().algorithm_cpu_seconds));
 }
 
 TEST(RunJson, AResumedRunKeepsItsStartAndExperimentFile) {
@@ -234,6 +247,19 @@ TEST(BatchTiming, ALineReadsBackAndItsBatchIsReadLeniently) {
                       .pending = std::vector<std::uint64_t>{3, 4}};
   EXPECT_EQ(timed_batch(to_json(t).dump()), 5u);
   EXPECT_FALSE(to_json(BatchTiming{}).contains(key::kPending));
+  // CPU times are written when measured, and read back as unknown when absent.
+  EXPECT_FALSE(to_json(t).contains(key::kAskCpuTime));
+  EXPECT_TRUE(std::isnan(ask_and_tell_time(to_json(t).dump())->cpu));
+  EXPECT_EQ(ask_and_tell_time(to_json(t).dump())->wall, 0.375);
+  BatchTiming measured = t;
+  measured.ask_cpu_seconds = 0.1875;
+  measured.tell_cpu_seconds = 0.0625;
+  EXPECT_EQ(to_json(measured).at(key::kAskCpuTime), 0.1875);
+  EXPECT_EQ(to_json(measured).at(key::kTellCpuTime), 0.0625);
+  EXPECT_EQ(ask_and_tell_time(to_json(measured).dump())->cpu, 0.25);
+  EXPECT_TRUE(
+      std::isnan(ask_and_tell_time(R"({"ask_time": 1, "tell_time": 1, "ask_cpu_time": 1})")->cpu));
+  EXPECT_EQ(ask_and_tell_time(R"({"ask_time": 1})"), std::nullopt);
   EXPECT_EQ(timed_batch(R"({"batch": -1})"), std::nullopt);
   EXPECT_EQ(timed_batch(R"({"batch": "5"})"), std::nullopt);
   EXPECT_EQ(timed_batch(R"([5])"), std::nullopt);

@@ -64,15 +64,21 @@ TEST(Run, CompletesAndWritesACompleteRecord) {
   const auto timings = read_batch_timings(r.record / "batches.jsonl");
   ASSERT_EQ(timings.size(), 5u);   // 20 evaluations in batches of 4
   double algorithm_seconds = 0.0;  // summed in the order the run summed them
+  double algorithm_cpu_seconds = 0.0;
   for (std::size_t b = 0; b < timings.size(); ++b) {
     EXPECT_EQ(timings[b].batch, b);
     EXPECT_EQ(timings[b].points, 4u);
     EXPECT_GE(timings[b].tell_seconds, 0.0);
+    EXPECT_GE(timings[b].ask_cpu_seconds, 0.0);  // measured: not NaN
+    EXPECT_GE(timings[b].tell_cpu_seconds, 0.0);
     algorithm_seconds += timings[b].ask_seconds;
     algorithm_seconds += timings[b].tell_seconds;
+    algorithm_cpu_seconds += timings[b].ask_cpu_seconds;
+    algorithm_cpu_seconds += timings[b].tell_cpu_seconds;
   }
   const auto j = run_json(r.record);
   EXPECT_EQ(j["time"]["algorithm"].get<double>(), algorithm_seconds);
+  EXPECT_EQ(j["time"]["algorithm_cpu"].get<double>(), algorithm_cpu_seconds);
   EXPECT_EQ(j["status"], "completed");
   EXPECT_EQ(j["evaluations"], 20);
   EXPECT_EQ(j["objective"]["name"], "c_quadratic");

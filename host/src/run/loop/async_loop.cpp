@@ -67,7 +67,7 @@ class AsyncFeed final : public PointFeed {
     for (const auto& [index, _] : pending_) pending.push_back(index);
     loop_.time({.batch = loop_.batch(),
                 .points = static_cast<std::uint64_t>(asked.X.rows()),
-                .ask_seconds = asked.ask_seconds,
+                .ask_seconds = asked.ask_time.wall,
                 .evaluation_seconds = waited,
                 .tell_seconds = told_seconds_,
                 .pending = std::move(pending)});
@@ -103,7 +103,7 @@ class AsyncFeed final : public PointFeed {
     }
     landed_.clear();
     const ToldValues told = loop_.record(lines, 0, result_);
-    told_seconds_ += loop_.tell(X, told, result_);
+    told_seconds_ += loop_.tell(X, told, result_).wall;
     loop_.show_progress(result_);
   }
 

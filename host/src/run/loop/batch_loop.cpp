@@ -50,12 +50,14 @@ void finish_batch(RunLoop& loop, AskedBatch& asked, RunResult& result) {
   const ToldValues told = loop.record(lines, known, result);
   const std::uint64_t batch = loop.batch();
   loop.next_batch();
-  const double tell_seconds = loop.tell(X, told, result);
+  const TimeSpent tell_time = loop.tell(X, told, result);
   loop.time({.batch = batch,
              .points = n,
-             .ask_seconds = asked.ask_seconds,
+             .ask_seconds = asked.ask_time.wall,
              .evaluation_seconds = evaluation_seconds,
-             .tell_seconds = tell_seconds,
+             .tell_seconds = tell_time.wall,
+             .ask_cpu_seconds = asked.ask_time.cpu,
+             .tell_cpu_seconds = tell_time.cpu,
              .pending = std::nullopt});
 }
 

@@ -294,8 +294,8 @@ RunResult run_or_continue(const Experiment& experiment, const PluginRegistry& re
     record.emplace(recorded->folder, recorded->run.resumed(start),
                    RunRecord::Kept{recorded->evaluations_bytes, recorded->batches_bytes}, sync);
     log.reopen(record->folder(), options.sync, recorded->log_bytes, recorded->log_bytes == 0);
-    loop.start_recording(*record, recorded->timed_batches, recorded->timed_algorithm_seconds,
-                         cut ? cut->ask_seconds : 0.0);
+    loop.start_recording(*record, recorded->timed_batches, recorded->timed_algorithm,
+                         cut ? cut->ask_time : TimeSpent{});
   }
   result.record = record->folder();
   run_to_end(loop, std::move(cut), result);

@@ -1,6 +1,5 @@
 #include <bopp/host/common/child_process.hpp>
 #include <bopp/host/common/errors.hpp>
-#include <bopp/host/common/seconds.hpp>
 #include <bopp/host/run/loop/ask_tell.hpp>
 #include <bopp/host/run/loop/run_loop.hpp>
 
@@ -89,30 +88,43 @@ RunLoop::RunLoop(const Experiment& experiment, const bopp::Problem& problem, Alg
 }
 
 void RunLoop::start_recording(RunRecord& record, std::uint64_t timed_batches,
-                              double recorded_seconds, double cut_ask_seconds) {
+                              const TimeSpent& recorded, const TimeSpent& cut_ask) {
   record_ = &record;
   timed_batches_ = timed_batches;
   // The cut batch is the one under way; its ask and tell count unless a kept line times it.
-  times_.algorithm_seconds = recorded_seconds;
+  times_.algorithm_seconds = 0.0;
+  times_.algorithm_cpu_seconds = 0.0;
+  add_algorithm_time(recorded);
   if (batch_ >= timed_batches)
-    times_.algorithm_seconds += cut_ask_seconds;
+    add_algorithm_time(cut_ask);
   else
     timed_batch_under_way_ = batch_;
   for (const BatchTiming& t : replayed_timings_) {
     if (t.batch < timed_batches_) continue;
     record_->append_timing(t);
-    times_.algorithm_seconds += t.ask_seconds + t.tell_seconds;
+    add_algorithm_time({t.ask_seconds + t.tell_seconds, t.ask_cpu_seconds + t.tell_cpu_seconds});
   }
   replayed_timings_.clear();
 }
 
+void RunLoop::add_algorithm_time(const TimeSpent& t) {
+  times_.algorithm_seconds += t.wall;
+  times_.algorithm_cpu_seconds += t.cpu;
+}
+
+TimeSpent RunLoop::time_of(const Stopwatch& watch) const {
+  TimeSpent t = watch.elapsed();
+  if (experiment_.async) t.cpu = kUnknownSeconds;
+  return t;
+}
+
 AskedBatch RunLoop::ask(std::uint64_t room) {
-  if (design_batch()) return {design_, 0.0, {}};
-  const auto t = Clock::now();
+  if (design_batch()) return {design_, {}, {}};
+  const Stopwatch watch;
   AskedBatch asked;
   asked.X = ask_rounded(algorithm_, problem_, room);
-  asked.ask_seconds = seconds_since(t);
-  times_.algorithm_seconds += asked.ask_seconds;
+  asked.ask_time = time_of(watch);
+  add_algorithm_time(asked.ask_time);
   return asked;
 }
 
@@ -139,15 +151,14 @@ ToldValues RunLoop::record(std::span<RecordedEvaluation> lines, std::size_t know
   return told;
 }
 
-double RunLoop::tell(const bopp::Points& X, const ToldValues& told, const RunResult& result) {
-  const auto t = Clock::now();
+TimeSpent RunLoop::tell(const bopp::Points& X, const ToldValues& told, const RunResult& result) {
+  const Stopwatch watch;
   tell_batch(algorithm_, X, told.y, told.status);
   log_.set_evaluations(result.evaluations);
-  const double seconds = seconds_since(t);
+  const TimeSpent spent = time_of(watch);
   // finish_batch tells after moving past the batch.
-  if (!timed_batch_under_way_ || batch_ != *timed_batch_under_way_ + 1)
-    times_.algorithm_seconds += seconds;
-  return seconds;
+  if (!timed_batch_under_way_ || batch_ != *timed_batch_under_way_ + 1) add_algorithm_time(spent);
+  return spent;
 }
 
 void RunLoop::time(const BatchTiming& timing) {

@@ -98,9 +98,9 @@ RecordedRun read_recorded_run(const fs::path& folder) {
   for_each_whole_line(batches, [&](std::string_view text, std::size_t, std::size_t end) {
     if (timed_batch(text) != recorded.timed_batches || recorded.timed_batches >= batches_recorded)
       return false;
-    const std::optional<double> seconds = ask_and_tell_seconds(text);
-    if (!seconds) return false;
-    recorded.timed_algorithm_seconds += *seconds;
+    const std::optional<TimeSpent> spent = ask_and_tell_time(text);
+    if (!spent) return false;
+    recorded.timed_algorithm += *spent;
     ++recorded.timed_batches;
     recorded.batches_bytes = end;
     return true;

@@ -4,6 +4,7 @@
 #include <bopp/host/run/record/record_names.hpp>
 #include <bopp/host/run/record/run_json.hpp>
 
+#include <cmath>
 #include <ctime>
 #include <string>
 
@@ -59,6 +60,16 @@ const char* role_key(PluginRole role) {
   return role == PluginRole::objective ? key::kObjective : key::kAlgorithm;
 }
 
+// `time`: the CPU time only where every batch's was measured.
+nlohmann::json times_json(const RunTimes& times) {
+  nlohmann::json t = {{key::kAlgorithm, times.algorithm_seconds},
+                      {key::kEvaluation, times.evaluation_seconds},
+                      {key::kTotal, times.total_seconds}};
+  if (std::isfinite(times.algorithm_cpu_seconds))
+    t[key::kAlgorithmCpu] = times.algorithm_cpu_seconds;
+  return t;
+}
+
 }  // namespace
 
 nlohmann::json run_json(const RunStart& start) {
@@ -105,10 +116,7 @@ nlohmann::json run_json(const RunEnd& end) {
           {key::kBest, best_json(end.best)},
           {key::kRecommended, value_or_null(end.recommended)},
           {key::kRegret, regret_json(end.regret)},
-          {key::kTime,
-           {{key::kAlgorithm, end.times.algorithm_seconds},
-            {key::kEvaluation, end.times.evaluation_seconds},
-            {key::kTotal, end.times.total_seconds}}}};
+          {key::kTime, times_json(end.times)}};
 }
 
 void mark_as_run_record(nlohmann::json& run) {
@@ -165,6 +173,8 @@ RunSummary RunJson::summary() const {
   s.algorithm = run.at(key::kAlgorithm).at(key::kName).get<std::string>();
   s.algorithm_seconds = run.at(key::kTime).at(key::kAlgorithm).get<double>();
   s.evaluation_seconds = run.at(key::kTime).at(key::kEvaluation).get<double>();
+  if (const auto cpu = run.at(key::kTime).find(key::kAlgorithmCpu); cpu != run.at(key::kTime).end())
+    s.algorithm_cpu_seconds = cpu->get<double>();
   return s;
 }
 

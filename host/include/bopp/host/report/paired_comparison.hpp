@@ -27,10 +27,12 @@ enum class PairedMeasure {
   best_value,         // the best value so far, in the objective's sense
   cumulative_regret,  // Σ regret so far, when every run knows its optimum: lower is better
   algorithm_seconds,  // the algorithm's ask and tell over the whole run: lower is better
+  // Their CPU time, where the runs have it (time_spent.hpp): lower is better.
+  algorithm_cpu_seconds,
 };
-// "best value", "cumulative regret", "algorithm time": for tables.
+// "best value", "cumulative regret", "algorithm time", "algorithm CPU time": for tables.
 std::string_view measure_title(PairedMeasure measure);
-// "best_value", "cumulative_regret", "algorithm_seconds": for JSON.
+// "best_value", "cumulative_regret", "algorithm_seconds", "algorithm_cpu_seconds": for JSON.
 std::string_view measure_key(PairedMeasure measure);
 
 // Algorithm `first` against `second` (each at its batch size) on one objective: for every seed

@@ -20,13 +20,14 @@ struct ReportRow {
   std::string algorithm;
   std::uint64_t batch = 1;
   std::size_t runs = 0;
-  SampleSummary final_best;                        // best value found, objective's sense
-  std::optional<SampleSummary> simple_regret;      // |final best - optimum|, when known
-  std::optional<SampleSummary> cumulative_regret;  // sum over successful evaluations
-  std::size_t reached_target = 0;                  // runs that reached the target
-  SampleSummary evaluations_to_target;             // over the runs that reached it
-  SampleSummary algorithm_seconds;                 // per run: ask + tell
-  SampleSummary evaluation_seconds;                // per run
+  SampleSummary final_best;                            // best value found, objective's sense
+  std::optional<SampleSummary> simple_regret;          // |final best - optimum|, when known
+  std::optional<SampleSummary> cumulative_regret;      // sum over successful evaluations
+  std::size_t reached_target = 0;                      // runs that reached the target
+  SampleSummary evaluations_to_target;                 // over the runs that reached it
+  SampleSummary algorithm_seconds;                     // per run: ask + tell
+  std::optional<SampleSummary> algorithm_cpu_seconds;  // their CPU time, when every run has it
+  SampleSummary evaluation_seconds;                    // per run
 };
 
 struct ObjectiveReport {

@@ -37,6 +37,9 @@ struct ReportRun {
   // else run.json's time.algorithm and time.evaluation.
   double algorithm_seconds = 0.0;
   double evaluation_seconds = 0.0;
+  // The process's CPU time in the asks and tells, from the same source; NaN when a batch's
+  // (or run.json's) is not known.
+  double algorithm_cpu_seconds = kUnknownSeconds;
   std::string bopp_version;  // the bopp that ran it
   PluginProvenance objective_plugin;
   PluginProvenance algorithm_plugin;

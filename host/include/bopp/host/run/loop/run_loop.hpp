@@ -3,6 +3,7 @@
 // (async_loop) or replays its record (run_replay): ask, record and tell, and time.
 #pragma once
 
+#include <bopp/host/common/time_spent.hpp>
 #include <bopp/host/plugins/algorithm.hpp>
 #include <bopp/host/run/evaluators/evaluator.hpp>
 #include <bopp/host/run/input/experiment.hpp>
@@ -24,7 +25,7 @@ namespace bopp::host {
 // A batch the algorithm asked for, and the head of it a resumed run found recorded.
 struct AskedBatch {
   bopp::Points X;
-  double ask_seconds = 0.0;
+  TimeSpent ask_time;
   std::vector<RecordedEvaluation> known;
 };
 
@@ -47,12 +48,12 @@ class RunLoop {
 
   // From here on every batch is appended to `record`, with the timings of the replayed
   // batches past its first `timed_batches` lines. Before, nothing is written (a replay). The
-  // algorithm's time restarts from the whole run's so far: `recorded_seconds` (the asks and
-  // tells of those lines), the replayed batches' it appends and `cut_ask_seconds` (the ask of the
-  // batch under way, which the kill cut, asked again in the replay, when no kept line times
-  // it), not the replay's own work.
+  // algorithm's time restarts from the whole run's so far: `recorded` (the asks and tells of
+  // those lines), the replayed batches' it appends and `cut_ask` (the ask of the batch under
+  // way, which the kill cut, asked again in the replay, when no kept line times it), not the
+  // replay's own work.
   void start_recording(RunRecord& record, std::uint64_t timed_batches,
-                       double recorded_seconds = 0.0, double cut_ask_seconds = 0.0);
+                       const TimeSpent& recorded = {}, const TimeSpent& cut_ask = {});
   // Saves the algorithm's state through `writer` once recording (after_batch).
   void checkpoint_with(CheckpointWriter& writer) { checkpoints_ = &writer; }
   // Counts the recorded batches a restored checkpoint covers into `result` (regret, best,
@@ -75,8 +76,8 @@ class RunLoop {
   // `known` (the ones a resumed run found recorded) to the record; what the algorithm is to be
   // told of them.
   ToldValues record(std::span<RecordedEvaluation> lines, std::size_t known, RunResult& result);
-  // Tells the algorithm the recorded batch `X`; returns the tell's seconds.
-  double tell(const bopp::Points& X, const ToldValues& told, const RunResult& result);
+  // Tells the algorithm the recorded batch `X`; returns the tell's time.
+  TimeSpent tell(const bopp::Points& X, const ToldValues& told, const RunResult& result);
   // Appends a batch's timing to batches.jsonl, or keeps it for start_recording in a replay.
   void time(const BatchTiming& timing);
   // Host time spent waiting for evaluations.
@@ -128,6 +129,10 @@ class RunLoop {
   std::optional<std::uint64_t> timed_batch_under_way_;
   CheckpointWriter* checkpoints_ = nullptr;
   bool warned_misbehaving_ = false;
+  // The algorithm's time so far; its CPU time is unknown in an asynchronous run, where the
+  // evaluations in this process's threads run beside the asks and tells.
+  void add_algorithm_time(const TimeSpent& t);
+  TimeSpent time_of(const Stopwatch& watch) const;
   // When the time limit ends the run (from the loop's creation); none without one.
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };

@@ -38,10 +38,11 @@ inline constexpr const char* kFinished = "finished";
 inline constexpr const char* kFailedEvaluations = "failed_evaluations";
 inline constexpr const char* kBest = "best";
 inline constexpr const char* kRecommended = "recommended";
-inline constexpr const char* kSimple = "simple";          // in `regret`
-inline constexpr const char* kCumulative = "cumulative";  // in `regret`
-inline constexpr const char* kEvaluation = "evaluation";  // in `time`
-inline constexpr const char* kTotal = "total";            // in `time`
+inline constexpr const char* kSimple = "simple";               // in `regret`
+inline constexpr const char* kCumulative = "cumulative";       // in `regret`
+inline constexpr const char* kEvaluation = "evaluation";       // in `time`
+inline constexpr const char* kTotal = "total";                 // in `time`
+inline constexpr const char* kAlgorithmCpu = "algorithm_cpu";  // in `time`
 // run.json: a plugin's identity
 inline constexpr const char* kName = "name";
 inline constexpr const char* kVersion = "version";
@@ -76,6 +77,8 @@ inline constexpr const char* kPath = "path";  // in `initial_design`
 inline constexpr const char* kAskTime = "ask_time";
 inline constexpr const char* kEvaluationTime = "evaluation_time";
 inline constexpr const char* kTellTime = "tell_time";
+inline constexpr const char* kAskCpuTime = "ask_cpu_time";
+inline constexpr const char* kTellCpuTime = "tell_cpu_time";
 inline constexpr const char* kPending = "pending";
 // log.jsonl
 inline constexpr const char* kPlugin = "plugin";

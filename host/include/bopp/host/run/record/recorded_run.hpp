@@ -1,6 +1,7 @@
 // bopp/host/run/record/recorded_run.hpp: a run record as a killed run left it, read to continue it.
 #pragma once
 
+#include <bopp/host/common/time_spent.hpp>
 #include <bopp/host/run/record/evaluation_line.hpp>
 #include <bopp/host/run/record/run_json.hpp>
 
@@ -23,7 +24,7 @@ struct RecordedRun {
   // evaluations.jsonl holds; and where they end.
   std::uint64_t timed_batches = 0;
   std::uint64_t batches_bytes = 0;
-  double timed_algorithm_seconds = 0.0;  // their asks and tells, as the batches ran
+  TimeSpent timed_algorithm;  // their asks and tells, as the batches ran
   // Where log.jsonl's lines logged before the first unrecorded evaluation end: the lines after
   // them belong to the batch the kill cut, which the resumed run asks and logs again.
   std::uint64_t log_bytes = 0;

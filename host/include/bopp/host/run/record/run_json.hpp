@@ -2,6 +2,7 @@
 // by `bopp resume`, `bopp bench` and `bopp report` (docs/run-record.md).
 #pragma once
 
+#include <bopp/host/common/time_spent.hpp>
 #include <bopp/host/report/regret.hpp>
 #include <bopp/host/run/record/evaluation_line.hpp>
 #include <bopp/host/run/record/run_status.hpp>
@@ -37,6 +38,8 @@ struct PluginIdentity {
 // Where a run's time went, in seconds.
 struct RunTimes {
   double algorithm_seconds = 0.0;  // ask + tell
+  // The process's CPU time in them (time_spent.hpp); unknown when a batch's is.
+  double algorithm_cpu_seconds = 0.0;
   double evaluation_seconds = 0.0;
   double total_seconds = 0.0;
 };
@@ -102,6 +105,7 @@ struct RunSummary {
   std::string objective;  // the plugins' names
   std::string algorithm;
   double algorithm_seconds = 0.0;
+  double algorithm_cpu_seconds = kUnknownSeconds;  // `algorithm_cpu`, when run.json has it
   double evaluation_seconds = 0.0;
 };
 
