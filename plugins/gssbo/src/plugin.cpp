@@ -4,5 +4,5 @@
 
 #include <bopp/plugin.hpp>
 
-BOPP_PLUGIN_LIBRARY("gssbo", "0.3.0", bopp::Algorithm<bopp::gssbo::Gssbo>,
+BOPP_PLUGIN_LIBRARY("gssbo", "0.4.0", bopp::Algorithm<bopp::gssbo::Gssbo>,
                     bopp::Algorithm<bopp::gssbo::Rssbo>)

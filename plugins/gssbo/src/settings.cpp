@@ -23,6 +23,10 @@ std::vector<Param> settings_params(SubsetRule rule) {
       Param::integer("timing_window", 5,
                      "timed mode: model-based iterations whose mean compute time is T")
           .at_least(1),
+      Param::choice("timed_clock", "wall", "wall|cpu",
+                    "timed mode: the clock an iteration is timed on: wall, the steady clock (the "
+                    "paper's); cpu, the CPU time of the thread that asks and tells, which other "
+                    "programs sharing the machine do not move"),
       Param::integer("switch_at", 0,
                      "timed mode: switch at this |D| instead of by the clock, to replay a timed "
                      "run exactly (0: off)")
@@ -67,6 +71,7 @@ Settings read_settings(const Config& config, SubsetRule rule) {
   s.time_factor = config.real("time_factor");
   s.timing_window = static_cast<int>(config.integer("timing_window"));
   s.switch_at = config.integer("switch_at");
+  s.timed_clock = config.string("timed_clock") == "cpu" ? TimedClock::cpu : TimedClock::wall;
   s.beta = bo::read_ucb_beta(config);
   s.model = bo::read_global_bo_settings(config);
   s.model_kind = config.string("model") == "inducing" ? ModelKind::inducing : ModelKind::subset;

@@ -37,6 +37,12 @@ enum class ModelKind {
   inducing,  // the theory's (Theorem 5.1): every observation, U as the Nyström inducing points
 };
 
+// What timed mode reads an iteration's time on.
+enum class TimedClock {
+  wall,  // the steady clock, as the paper's timings
+  cpu,   // the asking thread's CPU time: steady on a machine shared with other programs
+};
+
 struct Settings {
   Eigen::Index initial_points = 20;
   BufferMode buffer_mode = BufferMode::fixed;
@@ -44,6 +50,7 @@ struct Settings {
   double time_factor = 4.0;
   int timing_window = 5;
   Eigen::Index switch_at = 0;  // 0: off
+  TimedClock timed_clock = TimedClock::wall;
   bo::UcbBeta beta;
   bo::GlobalBoSettings model = defaults();  // the fit and the acquisition search
   ModelKind model_kind = ModelKind::subset;

@@ -29,8 +29,10 @@
 #include <bopp/kit/seed_mixing.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <numeric>
 
@@ -42,6 +44,21 @@ bo::HyperparameterBounds floored_noise() {
   bo::HyperparameterBounds bounds;
   bounds.min_noise_variance = 1e-6;
   return bounds;
+}
+
+// The clock `timed_clock` names, in seconds.
+SubsetBo::Clock settings_clock(TimedClock kind) {
+  if (kind == TimedClock::cpu) {
+    return [] {
+      timespec t{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+      return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+    };
+  }
+  return [] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  };
 }
 
 std::vector<Eigen::Index> all_rows(Eigen::Index n) {
@@ -59,7 +76,7 @@ SubsetBo::SubsetBo(SubsetRule rule, const std::string& name, const Problem& prob
       problem_(problem),
       host_(host),
       settings_(read_settings(config, rule)),
-      clock_(std::move(clock)),
+      clock_(clock ? std::move(clock) : settings_clock(settings_.timed_clock)),
       rng_(seed),
       selection_rng_(mix64(seed)),  // a stream apart from rng_'s
       schedule_(settings_.buffer_mode, settings_.buffer_size, settings_.time_factor,
@@ -78,9 +95,7 @@ bo::LogCallback SubsetBo::model_log() const {
   return [host = host_, name = name_](const std::string& m) { host.debug(name + ": " + m); };
 }
 
-double SubsetBo::seconds_since(std::chrono::steady_clock::time_point start) const {
-  return std::chrono::duration<double>(clock_() - start).count();
-}
+double SubsetBo::seconds_since(double start) const { return clock_() - start; }
 
 Points SubsetBo::ask(std::size_t max_points) {
   const auto q = static_cast<Eigen::Index>(std::max<std::size_t>(1, max_points));

@@ -17,6 +17,7 @@ namespace {
 
 using bopp::gssbo::Gssbo;
 using bopp::gssbo::Rssbo;
+using bopp::gssbo::TimedClock;
 using gssbo_test::config;
 using gssbo_test::run;
 using gssbo_test::valid_subset;
@@ -167,9 +168,8 @@ TEST(GssboBufferSwitch, FixedBufferSwitchIsLoggedOnceAtMPlusOne) {
 // Z × T̄ (the mean of the first timing_window), M = |D| there, |U| = M afterwards, and the
 // first selection that drops a row comes one tell later.
 TEST(GssboBufferSwitch, TimedSwitchFollowsTheInjectedClock) {
-  using namespace std::chrono;
-  auto now = std::make_shared<steady_clock::time_point>();
-  auto step = std::make_shared<milliseconds>(1);
+  auto now = std::make_shared<double>(0.0);
+  auto step = std::make_shared<double>(0.001);
   // Every reading advances the clock by one step: a tell and an ask read it twice each, so an
   // iteration lasts two steps.
   const auto clock = [now, step] { return *now += *step; };
@@ -185,17 +185,33 @@ TEST(GssboBufferSwitch, TimedSwitchFollowsTheInjectedClock) {
       [&sizes](const Gssbo& a) {
         sizes.emplace_back(a.observations().rows(), static_cast<Eigen::Index>(a.subset().size()));
       },
-      [step](Eigen::Index used) {
-        *step = milliseconds(used == 13 ? 10 : used == 6 ? 3 : 1);
-      });
+      [step](Eigen::Index used) { *step = used == 13  ? 0.010
+                                          : used == 6 ? 0.003
+                                                      : 0.001; });
   EXPECT_TRUE(gssbo.switched());
   EXPECT_EQ(gssbo.schedule().capacity(), 14);
-  EXPECT_DOUBLE_EQ(gssbo.schedule().mean_early_time(), 0.0028);
+  EXPECT_NEAR(gssbo.schedule().mean_early_time(), 0.0028, 1e-12);
   for (const auto& [n, u] : sizes) EXPECT_EQ(u, n <= 14 ? n : 14) << "n = " << n;
   const std::vector<std::string> info = host.at_level(BOPP_LOG_INFO);
   ASSERT_EQ(info.size(), 1u);
   EXPECT_NE(info[0].find("buffer switched at n = 14"), std::string::npos) << info[0];
   EXPECT_NE(info[0].find("replay with switch_at = 14"), std::string::npos) << info[0];
+}
+
+// timed_clock = "cpu" times the iterations on the asking thread's CPU clock: a positive time,
+// never more than the wall time they took (one thread), whatever else the machine runs.
+TEST(GssboBufferSwitch, TheCpuClockTimesTheIterationsOnTheAskingThread) {
+  gssbo_test::LogKeepingHost host;
+  Gssbo gssbo(problem(), config<Gssbo>(cheap + "buffer_mode = \"timed\"\ntimed_clock = \"cpu\"\n"),
+              8, host.host());
+  EXPECT_EQ(gssbo.settings().timed_clock, TimedClock::cpu);
+  const auto start = std::chrono::steady_clock::now();
+  run<Gssbo>(gssbo, f, dim, 12);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double early = gssbo.schedule().mean_early_time();
+  EXPECT_GT(early, 0.0);
+  EXPECT_LE(early * gssbo.settings().timing_window, wall);
 }
 
 // Switch_at replays the timed switch without the clock.
