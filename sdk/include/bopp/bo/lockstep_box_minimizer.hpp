@@ -17,12 +17,12 @@ using BatchSmoothFunction = std::function<void(const Eigen::MatrixXd& X, Eigen::
 
 // The same search as minimize_in_box (NLopt's LD_LBFGS from every row of `starts`, clamped into
 // the box; the best point any run saw), with the runs in lockstep: NLopt calls its objective
-// itself, so each run has a thread that waits in that call while the others reach theirs, and
-// one call of f (on the caller's thread) answers all of them. The threads take turns, one at a
-// time, so the search uses one core as the caller alone would. Rows are in the order of the
-// starts, and a round holds every run still going, so the result does not depend on the
-// threads' timing. When f's rows are each exactly the one-point function's, the result is
-// minimize_in_box's to the bit.
+// itself, so each run has a context of its own (a stack, ucontext) that waits in that call
+// while the others reach theirs, and one call of f answers all of them. Everything runs on the
+// caller's thread, the contexts switched in user space, so the search uses one core as the
+// caller alone would, and starts no thread. Rows are in the order of the starts and a round
+// holds every run still going. When f's rows are each exactly the one-point function's, the
+// result is minimize_in_box's to the bit.
 BoxMinimum minimize_in_box_lockstep(const BatchSmoothFunction& f, const Eigen::VectorXd& lower,
                                     const Eigen::VectorXd& upper, const Eigen::MatrixXd& starts,
                                     const BoxMinimizerOptions& options = {});
