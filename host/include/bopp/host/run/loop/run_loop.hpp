@@ -110,6 +110,12 @@ class RunLoop {
   const RunTimes& times() const { return times_; }
 
  private:
+  // Adds an ask's or a tell's time to the run's.
+  void add_algorithm_time(const TimeSpent& t);
+  // The span `watch` timed; its CPU time unknown in an asynchronous run, where the evaluations
+  // in this process's threads run beside the asks and tells.
+  TimeSpent time_of(const Stopwatch& watch) const;
+
   const Experiment& experiment_;
   const bopp::Problem& problem_;
   Algorithm& algorithm_;
@@ -129,10 +135,6 @@ class RunLoop {
   std::optional<std::uint64_t> timed_batch_under_way_;
   CheckpointWriter* checkpoints_ = nullptr;
   bool warned_misbehaving_ = false;
-  // The algorithm's time so far; its CPU time is unknown in an asynchronous run, where the
-  // evaluations in this process's threads run beside the asks and tells.
-  void add_algorithm_time(const TimeSpent& t);
-  TimeSpent time_of(const Stopwatch& watch) const;
   // When the time limit ends the run (from the loop's creation); none without one.
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
