@@ -1,13 +1,17 @@
 // The multistart L-BFGS in lockstep: minimize_in_box's search to the bit when each row is the
-// one-point function's, one call of f a round (not one a point), and errors that end every run.
+// one-point function's, one call of f a round (not one a point), no thread of its own, and errors
+// that end every run.
 #include <bopp/bo/box_minimizer.hpp>
 #include <bopp/bo/lockstep_box_minimizer.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -68,6 +72,31 @@ TEST(MinimizeInBoxLockstep, GivesTheOneRunAtATimeSearchToTheBit) {
       EXPECT_EQ(lockstep.evaluations, static_cast<std::size_t>(batched));
     }
   }
+}
+
+// The process's thread count, from /proc/self/status.
+int threads_of_this_process() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+  return -1;
+}
+
+// Every run's step happens on the caller's thread, and the search starts no thread: the runs are
+// contexts switched in user space.
+TEST(MinimizeInBoxLockstep, RunsOnTheCallersThreadAndStartsNoThread) {
+  const Eigen::VectorXd lower = -2 * Eigen::VectorXd::Ones(3), upper = 2 * Eigen::VectorXd::Ones(3);
+  const int before = threads_of_this_process();
+  ASSERT_GT(before, 0);
+  const std::thread::id caller = std::this_thread::get_id();
+  Rowwise rowwise{[&](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
+                    EXPECT_EQ(std::this_thread::get_id(), caller);
+                    EXPECT_EQ(threads_of_this_process(), before);
+                    return bumpy(x, gradient);
+                  },
+                  {}};
+  minimize_in_box_lockstep(rowwise.batch(), lower, upper, random_starts(20, 3, 5), {10, 1e-9});
+  EXPECT_FALSE(rowwise.batches.empty());
 }
 
 TEST(MinimizeInBoxLockstep, EvaluatesEveryRunStillGoingInOneCallARound) {
