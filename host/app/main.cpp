@@ -4,6 +4,7 @@
 
 #include <bopp/abi.h>
 #include <bopp/host/common/errors.hpp>
+#include <bopp/host/plugins/openblas_core.hpp>
 #include <bopp/host/plugins/plugin_registry.hpp>
 #include <bopp/host/run/mpi/mpi_job.hpp>
 
@@ -136,7 +137,7 @@ int run_command(const bopp::cli::Command* command, const std::string& name,
   return command->handler({name, vm, args, registry, cli_folders});
 }
 
-int bopp_main(int argc, char** argv) {
+int bopp_main(int argc, char** argv, const bopp::host::OpenblasCoreChoice& openblas) {
   const po::options_description visible = visible_options();
   po::variables_map vm;
   if (!parse_command_line(argc, argv, visible, vm)) return 2;
@@ -145,7 +146,8 @@ int bopp_main(int argc, char** argv) {
     return 0;
   }
   if (vm.count("version")) {
-    std::printf("bopp %s (plugin ABI %d.%d)\n", BOPP_VERSION, BOPP_ABI_MAJOR, BOPP_ABI_MINOR);
+    std::printf("bopp %s (plugin ABI %d.%d)\n%s\n", BOPP_VERSION, BOPP_ABI_MAJOR, BOPP_ABI_MINOR,
+                describe(openblas).c_str());
     return 0;
   }
   if (!vm.count("command")) {
@@ -170,12 +172,14 @@ int bopp_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (!bopp::host::started_by_mpirun()) return bopp_main(argc, argv);
+  // First, before any plugin loads OpenBLAS.
+  const bopp::host::OpenblasCoreChoice openblas = bopp::host::choose_openblas_core();
+  if (!bopp::host::started_by_mpirun()) return bopp_main(argc, argv, openblas);
   // One rank of `mpirun -n K bopp ...`: rank 0 runs the command, the others evaluate for it.
   try {
     bopp::host::MpiJob job(argc, argv);
     if (job.rank() > 0) return bopp::host::serve_evaluating_rank(job);
-    return bopp_main(argc, argv);
+    return bopp_main(argc, argv, openblas);
   } catch (const bopp::host::Error& e) {
     std::fprintf(stderr, "bopp: error: %s\n", e.what());
     return 1;

@@ -3,6 +3,9 @@
 import os
 import subprocess
 
+# bopp before numpy: bopp names OpenBLAS's kernels for the CPU before numpy loads OpenBLAS, so the
+# module's runs round as the bopp program's do (docs/embedding.md).
+import bopp  # noqa: F401  pylint: disable=unused-import
 import numpy as np
 import pytest
 

@@ -1,6 +1,9 @@
 """bopp.Optimizer: the same points as `bopp run`, failures, errors, the problem it reports."""
 
 import json
+import os
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -135,3 +138,28 @@ def test_threads_may_share_an_optimizer():
     for t in threads:
         t.join()
     assert not errors and opt.told == 120
+
+
+def test_warns_when_openblas_was_loaded_before_with_other_kernels(tmp_path):
+    """numpy loads OpenBLAS with the kernels the environment names; bopp, imported after, warns."""
+    script = tmp_path / "late.py"
+    script.write_text(
+        "import os, warnings\n"
+        "import numpy\n"  # loads OpenBLAS with OPENBLAS_CORETYPE=Prescott
+        "del os.environ['OPENBLAS_CORETYPE']\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import bopp\n"
+        "print('|'.join(str(w.message) for w in caught))\n"
+    )
+    env = dict(os.environ, OPENBLAS_CORETYPE="Prescott")
+    done = subprocess.run([sys.executable, script], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    version = subprocess.run(
+        [os.environ["BOPP_TEST_PROGRAM"], "--version"], capture_output=True, text=True,
+        env={k: v for k, v in os.environ.items() if k != "OPENBLAS_CORETYPE"},
+    ).stdout
+    if "OpenBLAS's choice" in version:  # a CPU without AVX2: bopp names no kernels
+        assert done.stdout.strip() == ""
+    else:
+        assert "OpenBLAS was loaded before bopp with its Prescott kernels" in done.stdout

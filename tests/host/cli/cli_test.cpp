@@ -36,9 +36,26 @@ TEST(Cli, VersionAndHelp) {
   const Outcome v = bopp("--version");
   EXPECT_EQ(v.exit_code, 0);
   EXPECT_NE(v.out.find("plugin ABI 1."), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("OpenBLAS kernels: "), std::string::npos) << v.out;
   const Outcome h = bopp("--help");
   EXPECT_EQ(h.exit_code, 0);
   EXPECT_NE(h.out.find("--plugin-path"), std::string::npos);
+}
+
+TEST(Cli, VersionNamesTheOpenBlasKernelsTheUserAskedFor) {
+  const char* before = std::getenv("OPENBLAS_CORETYPE");
+  const std::string kept = before == nullptr ? "" : before;
+  ::setenv("OPENBLAS_CORETYPE", "Haswell", 1);
+  const Outcome v = bopp("--version");
+  if (kept.empty()) {
+    ::unsetenv("OPENBLAS_CORETYPE");
+  } else {
+    ::setenv("OPENBLAS_CORETYPE", kept.c_str(), 1);
+  }
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_NE(v.out.find("OpenBLAS kernels: Haswell (OPENBLAS_CORETYPE, as the environment sets it)"),
+            std::string::npos)
+      << v.out;
 }
 
 TEST(Cli, ListShowsRandomAndTheTestPlugins) {
