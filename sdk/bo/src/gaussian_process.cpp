@@ -1,4 +1,5 @@
 #include <bopp/bo/cholesky.hpp>
+#include <bopp/bo/denormals_flushed.hpp>
 #include <bopp/bo/gaussian_process.hpp>
 
 #include <algorithm>
@@ -81,6 +82,7 @@ void GaussianProcess::condition(const Eigen::MatrixXd& X, const Eigen::VectorXd&
 }
 
 void GaussianProcess::refactor() {
+  const DenormalsFlushed flushed;
   Eigen::MatrixXd K = kernel_.matrix(unit_inputs_);
   K.diagonal().array() += noise_variance_;
   L_ = robust_cholesky(std::move(K), log_).llt.matrixL();
@@ -101,6 +103,7 @@ void GaussianProcess::add_observations(const Eigen::MatrixXd& X, const Eigen::Ve
     condition(X, y, scaling_);
     return;
   }
+  const DenormalsFlushed flushed;
   const Eigen::Index n = size(), k = X.rows();
   const Eigen::MatrixXd U = to_unit_cube(X);
   // [K11 K12; K21 K22] = [L 0; Bᵀ C][Lᵀ B; 0 Cᵀ] with B = L⁻¹K12 and C Cᵀ = K22 − BᵀB.
@@ -136,6 +139,7 @@ void GaussianProcess::add_fantasies(const Eigen::MatrixXd& X) {
 Posterior GaussianProcess::predict(const Eigen::MatrixXd& X, bool full_covariance) const {
   if (X.cols() != dim())
     throw std::invalid_argument("GaussianProcess::predict: X must have dim columns");
+  const DenormalsFlushed flushed;
   const Eigen::Index m = X.rows();
   const double s = scaling_.scale;
   Posterior p;

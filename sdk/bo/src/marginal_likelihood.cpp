@@ -1,4 +1,5 @@
 #include <bopp/bo/cholesky.hpp>
+#include <bopp/bo/denormals_flushed.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
 #include "likelihood_workspace.hpp"
@@ -109,6 +110,7 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   const Eigen::Index n = U.rows(), d = kernel.dim();
   if (n == 0 || U.cols() != d || z.size() != n)
     throw std::invalid_argument("log_marginal_likelihood: U must be n x dim (n > 0), z of size n");
+  const DenormalsFlushed flushed;  // far points' products are subnormal: slow, and negligible
   Eigen::MatrixXd& S = workspace.distances;
   Eigen::MatrixXd& K = workspace.covariance;
   Eigen::MatrixXd& factor = workspace.inverse;

@@ -1,5 +1,7 @@
 #include <bopp/bo/posterior_batch.hpp>
 
+#include <bopp/bo/denormals_flushed.hpp>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -11,6 +13,7 @@ void PosteriorBatch::evaluate(const Eigen::Ref<const Eigen::MatrixXd>& X) {
   const Eigen::Index k = X.rows(), d = gp_.dim(), n = gp_.size();
   if (X.cols() != d)
     throw std::invalid_argument("PosteriorBatch::evaluate: X must have one column per dimension");
+  const DenormalsFlushed flushed;
   const Kernel& kernel = gp_.kernel();
   const double s = gp_.output_scaling().scale;
   const double prior_mean = gp_.output_scaling().mean + s * gp_.mean_constant();
