@@ -163,8 +163,10 @@ def main():
               f"ratio {sk_predict / ms(p):.2f}")
         print(f"single-core GEMM {gemm / 1e9:.1f} GFLOP/s; n^2 m limit {limit:.1f} ms; "
               f"bopp at {ms(p) / limit:.2f}x the limit")
-        print(f"one acquisition optimization (log-EI, n = 250): "
-              f"{ms(ours['BM_OptimizeAcquisition/n:250']):.1f} ms")
+        for name, b in sorted(ours.items()):
+            if name.startswith("BM_OptimizeAcquisition/"):  # one per n, d and way of running starts
+                print(f"one acquisition optimization (log-EI, {name.split('/', 1)[1]}): "
+                      f"{ms(b):.1f} ms")
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
