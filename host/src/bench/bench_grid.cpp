@@ -34,6 +34,9 @@ const bopp::ParamTable& bench_schema() {
       bopp::Param::integer("workers", 0,
                            "threads evaluator: parallel evaluations (0: one per core)")
           .range(0, 4096),
+      bopp::Param::choice("order", "grid", "grid|seed",
+                          "the order runs start in: grid (objective, algorithm, batch, then seed) "
+                          "or seed (every run of one seed before the next seed's)"),
   });
   return table;
 }
@@ -338,6 +341,7 @@ BenchGrid BenchGrid::parse(std::string_view text, const std::string& source,
                 "(mpirun -n K bopp run EXPERIMENT); use serial, threads or processes");
   }
   grid.workers = static_cast<std::uint32_t>(*(*bench)["workers"].value<std::int64_t>());
+  grid.seed_major = *(*bench)["order"].value<std::string>() == "seed";
 
   const PluginKind objectives{"objective", objective_params,
                               [](const PluginRegistry& r) { return r.objective_names(); }};
@@ -381,6 +385,15 @@ std::vector<GridRun> BenchGrid::runs() const {
         }
       }
     }
+  }
+  if (seed_major) {
+    // Seed by seed, in the order `seeds` lists them: a grid cut short still pairs its methods.
+    auto rank = [this](std::uint64_t seed) {
+      return std::find(seeds.begin(), seeds.end(), seed) - seeds.begin();
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const GridRun& a, const GridRun& b) {
+      return rank(a.seed) < rank(b.seed);
+    });
   }
   return out;
 }

@@ -66,6 +66,31 @@ noise_std = 0.5
   EXPECT_EQ(single.runs()[0].experiment.budget, 100u);
 }
 
+TEST(BenchGrid, OrderSeedRunsEverythingOfOneSeedBeforeTheNext) {
+  const std::string cells =
+      "[[algorithm]]\nname = \"random\"\n[algorithm.vary]\ndesign = [\"uniform\", \"sobol\"]\n"
+      "[[objective]]\nname = \"branin\"\n[[objective]]\nname = \"sphere\"\n";
+  const auto folders = [&](const std::string& bench) {
+    std::vector<std::string> out;
+    for (const host::GridRun& run :
+         host::BenchGrid::parse(bench + cells, "grid.toml", registry()).runs())
+      out.push_back(run.folder);
+    return out;
+  };
+  // Seeds in the order the file lists them; within a seed, the grid's own order.
+  EXPECT_EQ(folders("[bench]\nseeds = [5, 2]\norder = \"seed\"\n"),
+            (std::vector<std::string>{
+                "branin/random-design=uniform/q1-seed5", "branin/random-design=sobol/q1-seed5",
+                "sphere/random-design=uniform/q1-seed5", "sphere/random-design=sobol/q1-seed5",
+                "branin/random-design=uniform/q1-seed2", "branin/random-design=sobol/q1-seed2",
+                "sphere/random-design=uniform/q1-seed2", "sphere/random-design=sobol/q1-seed2"}));
+  const std::vector<std::string> grid = folders("[bench]\nseeds = [5, 2]\n");
+  EXPECT_EQ(grid, folders("[bench]\nseeds = [5, 2]\norder = \"grid\"\n"));
+  EXPECT_EQ(grid[1], "branin/random-design=uniform/q1-seed2");
+  EXPECT_EQ(error_of("[bench]\norder = \"seeds\"\n" + cells),
+            "grid.toml:2: [bench] key 'order' of [bench] must be one of grid|seed, got \"seeds\"");
+}
+
 TEST(BenchGrid, RealValuesAppearInLabelsInTheirShortestForm) {
   const host::BenchGrid grid = host::BenchGrid::parse(R"(
 [[algorithm]]
@@ -126,13 +151,14 @@ TEST(BenchGrid, MistakesAreOneLineNamingTheFileLineAndKey) {
   EXPECT_EQ(error_of("[bench]\nbudgit = 3\n[[algorithm]]\nname = \"random\"\n" + base),
             "grid.toml:2: [bench] unknown key 'budgit' for [bench]; allowed keys: seeds, budget, "
             "batch, output, "
-            "evaluator, workers, initial_design (a table) (did you mean 'budget'?)");
+            "evaluator, workers, order, initial_design (a table) (did you mean 'budget'?)");
   // The design is read apart from the schema, and still suggested.
   EXPECT_EQ(error_of("[bench]\ninitial_desing = { points = 3 }\n[[algorithm]]\n"
                      "name = \"random\"\n" +
                      base),
             "grid.toml:2: [bench] unknown key 'initial_desing' for [bench]; allowed keys: seeds, "
-            "budget, batch, output, evaluator, workers, initial_design (a table) (did you mean "
+            "budget, batch, output, evaluator, workers, order, initial_design (a table) (did you "
+            "mean "
             "'initial_design'?)");
   EXPECT_EQ(error_of("[bench]\nseeds = [0, -1]\n[[algorithm]]\nname = \"random\"\n" + base),
             "grid.toml:2: [bench] key 'seeds' must be a non-empty list of integers >= 0 (seeds = "

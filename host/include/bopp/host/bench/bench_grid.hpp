@@ -45,6 +45,7 @@ struct BenchGrid {
   std::string output;  // the bench folder; relative to the current folder
   std::string evaluator = "serial";
   std::uint32_t workers = 0;
+  bool seed_major = false;  // [bench] order = "seed": every run of a seed before the next seed's
   // [bench] initial_design: the [run] key of every run (each algorithm's design_from_host set).
   std::optional<InitialDesignSettings> initial_design;
   std::vector<GridVariant> objectives;
@@ -54,7 +55,8 @@ struct BenchGrid {
   static BenchGrid parse(std::string_view text, const std::string& source,
                          const PluginRegistry& registry);
 
-  // The product objectives × algorithms × batches × seeds, in that nesting order.
+  // The product objectives × algorithms × batches × seeds, in that nesting order, or with seeds
+  // outermost when `seed_major`.
   std::vector<GridRun> runs() const;
 };
 
