@@ -24,7 +24,8 @@ PYBIND11_MODULE(_bopp, m) {
         openblas.chosen +
         ": runs here are slower and round differently from `bopp run`'s; import " +
         "bopp before numpy, or set OPENBLAS_CORETYPE=" + openblas.chosen + " before Python starts";
-    PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1);
+    // A warnings filter may make it an error: then the import fails with it.
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) throw py::error_already_set();
   }
   bopp::python::bind_errors(m);
   bopp::python::bind_optimizer(m);
