@@ -1,6 +1,7 @@
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/denormals_flushed.hpp>
 #include <bopp/bo/gaussian_process.hpp>
+#include <bopp/bo/lower_triangle.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -86,7 +87,18 @@ void GaussianProcess::refactor() {
   Eigen::MatrixXd K = kernel_.matrix(unit_inputs_);
   K.diagonal().array() += noise_variance_;
   L_ = robust_cholesky(std::move(K), log_).llt.matrixL();
+  factor_changed();
   update_weights();
+}
+
+const Eigen::MatrixXd& GaussianProcess::inverse_factor() const {
+  if (!inverse_) throw std::logic_error("GaussianProcess: used after it was moved from");
+  InverseFactor& inverse = *inverse_;
+  std::call_once(inverse.formed, [&] {
+    inverse.matrix = L_;
+    invert_lower_triangle(inverse.matrix);
+  });
+  return inverse.matrix;
 }
 
 void GaussianProcess::update_weights() {
@@ -120,6 +132,7 @@ void GaussianProcess::add_observations(const Eigen::MatrixXd& X, const Eigen::Ve
   L.bottomLeftCorner(k, n) = B.transpose();
   L.bottomRightCorner(k, k) = C;
   L_ = std::move(L);
+  factor_changed();
 
   inputs_.conservativeResize(n + k, Eigen::NoChange);
   inputs_.bottomRows(k) = X;
@@ -150,27 +163,34 @@ Posterior GaussianProcess::predict(const Eigen::MatrixXd& X, bool full_covarianc
     if (full_covariance) p.covariance = s * s * kernel_.matrix(U);
     return p;
   }
-  // Kᵀ(X*, X) is n × m so that the triangular solve runs down contiguous columns. Without
-  // the joint covariance the points go in blocks through one buffer, so memory stays at
-  // n × block however many there are; a block is wide enough for the solve to run at
-  // matrix-product speed. With v = L⁻¹k(X, x) and β = L⁻¹(z − c), the mean is c + vᵀβ and the
-  // variance k(x, x) − vᵀv: one read of each solved column gives both.
+  // Kᵀ(X*, X) is n × m so that the triangular solve or product runs down contiguous columns.
+  // Without the joint covariance the points go in blocks through one buffer, so memory stays at
+  // n × block however many there are; a block is wide enough for the product to run at
+  // matrix-product speed. With v = L⁻¹k(X, x) the variance is k(x, x) − vᵀv; the mean is
+  // c + k(X, x)ᵀα, or c + vᵀβ with β = L⁻¹(z − c) for one point, whose solve reads each
+  // solved column once for both.
   const Eigen::Index block =
       full_covariance ? m : std::max<Eigen::Index>(32, prediction_block_elements / size());
-  Eigen::VectorXd beta = standardized_.array() - mean_;
-  L_.triangularView<Eigen::Lower>().solveInPlace(beta);
   p.mean.resize(m);
   p.variance.resize(m);
   Eigen::MatrixXd buffer(size(), std::min(block, m));
-  for (Eigen::Index start = 0; start < m; start += block) {
-    const Eigen::Index width = std::min(block, m - start);
-    auto V = buffer.leftCols(width);
-    kernel_.matrix_into(unit_inputs_, U.middleRows(start, width), V);
-    L_.triangularView<Eigen::Lower>().solveInPlace(V);
-    for (Eigen::Index j = 0; j < width; ++j) {
-      const auto v = V.col(j);
-      p.mean[start + j] = v.dot(beta);
-      p.variance[start + j] = std::max(0.0, kernel_.outputscale() - v.squaredNorm());
+  if (m == 1) {
+    Eigen::VectorXd beta = standardized_.array() - mean_;
+    L_.triangularView<Eigen::Lower>().solveInPlace(beta);
+    kernel_.matrix_into(unit_inputs_, U, buffer);
+    L_.triangularView<Eigen::Lower>().solveInPlace(buffer);
+    p.mean[0] = buffer.col(0).dot(beta);
+    p.variance[0] = std::max(0.0, kernel_.outputscale() - buffer.col(0).squaredNorm());
+  } else {
+    const Eigen::MatrixXd& inverse = inverse_factor();
+    for (Eigen::Index start = 0; start < m; start += block) {
+      const Eigen::Index width = std::min(block, m - start);
+      auto V = buffer.leftCols(width);
+      kernel_.matrix_into(unit_inputs_, U.middleRows(start, width), V);
+      p.mean.segment(start, width).noalias() = V.transpose() * alpha_;
+      multiply_by_lower_triangle(inverse, V, false);
+      p.variance.segment(start, width) =
+          (kernel_.outputscale() - V.colwise().squaredNorm().transpose().array()).max(0.0);
     }
   }
   p.mean = ((scaling_.mean + s * mean_) + s * p.mean.array()).matrix();
@@ -257,6 +277,7 @@ void GaussianProcess::restore(const StateArchive& archive) {
   archive.read("standardized", standardized_);
   archive.read("L", L_);
   archive.read("alpha", alpha_);
+  factor_changed();
   const Eigen::Index n = inputs_.rows();
   if (inputs_.cols() != dim() || unit_inputs_.rows() != n || unit_inputs_.cols() != dim() ||
       targets_.size() != n || standardized_.size() != n || alpha_.size() != n || L_.rows() != n ||

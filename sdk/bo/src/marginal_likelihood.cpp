@@ -1,5 +1,6 @@
 #include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/denormals_flushed.hpp>
+#include <bopp/bo/lower_triangle.hpp>
 #include <bopp/bo/marginal_likelihood.hpp>
 
 #include "likelihood_workspace.hpp"
@@ -20,25 +21,6 @@ namespace {
 constexpr Eigen::Index leaf_size = 64;
 
 using Block = Eigen::Ref<Eigen::MatrixXd>;
-
-// The lower triangle of T, holding a lower-triangular L, becomes L⁻¹ (LAPACK's trtri):
-// with L = [L₁₁ 0; L₂₁ L₂₂], L⁻¹ = [L₁₁⁻¹ 0; −L₂₂⁻¹ L₂₁ L₁₁⁻¹  L₂₂⁻¹], n³/3 flops in
-// triangular products rather than the n³ of solving against the identity.
-void invert_lower_triangle(Block T) {
-  const Eigen::Index n = T.rows();
-  if (n <= leaf_size) {
-    const Eigen::MatrixXd inverse =
-        T.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(n, n));
-    T.triangularView<Eigen::Lower>() = inverse;
-    return;
-  }
-  const Eigen::Index h = n / 2;
-  invert_lower_triangle(T.topLeftCorner(h, h));
-  auto T21 = T.bottomLeftCorner(n - h, h);
-  T21 = -(T21 * T.topLeftCorner(h, h).triangularView<Eigen::Lower>());
-  T.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>().solveInPlace(T21);
-  invert_lower_triangle(T.bottomRightCorner(n - h, n - h));
-}
 
 // The lower triangle of T, holding a lower-triangular W, becomes that of Wᵀ W (LAPACK's
 // lauum): with W = [W₁₁ 0; W₂₁ W₂₂], WᵀW = [W₁₁ᵀW₁₁ + W₂₁ᵀW₂₁  ·; W₂₂ᵀW₂₁  W₂₂ᵀW₂₂], n³/3 flops.

@@ -1,6 +1,7 @@
 #include <bopp/bo/posterior_batch.hpp>
 
 #include <bopp/bo/denormals_flushed.hpp>
+#include <bopp/bo/lower_triangle.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -49,20 +50,22 @@ void PosteriorBatch::evaluate(const Eigen::Ref<const Eigen::MatrixXd>& X) {
   }
 
   // Mean c + k(X, x)ᵀα; variance σ² − ‖L⁻¹k(X, x)‖²; K⁻¹k(X, x) for the variance's gradient.
-  const auto L = gp_.cholesky_factor().triangularView<Eigen::Lower>();
   const Eigen::VectorXd& alpha = gp_.weights();
   mean_.noalias() = covariances_.transpose() * alpha;
   solved_ = covariances_;
   if (k == 1) {
     // One point: the vector solves, which read the factor once each without packing it.
+    const auto L = gp_.cholesky_factor().triangularView<Eigen::Lower>();
     Eigen::Map<Eigen::VectorXd> v(solved_.data(), n);
     L.solveInPlace(v);
     variance_[0] = std::max(0.0, kernel.outputscale() - v.squaredNorm());
     L.transpose().solveInPlace(v);
   } else {
-    L.solveInPlace(solved_);
+    // Several: two triangular products with L⁻¹, at about twice the speed of the solves.
+    const Eigen::MatrixXd& inverse = gp_.inverse_factor();
+    multiply_by_lower_triangle(inverse, solved_, false);
     variance_ = (kernel.outputscale() - solved_.colwise().squaredNorm().array()).max(0.0).matrix();
-    L.transpose().solveInPlace(solved_);
+    multiply_by_lower_triangle(inverse, solved_, true);
   }
 
   // ∂k(x, x_i)/∂u = 2 g'(s_i)(u − u_i)/ℓ², so for weights w_i:

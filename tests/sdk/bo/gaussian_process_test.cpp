@@ -1,5 +1,7 @@
 // GaussianProcess: posterior against hand-computed closed forms, scaling at the boundary,
-// gradients of the pointwise posterior, Cholesky updates and fantasies.
+// gradients of the pointwise posterior, Cholesky updates and fantasies, and batch prediction
+// through the factor's inverse (the same posterior as one point's solves, and the same bits
+// after a checkpoint or from several threads).
 #include <bopp/bo/gaussian_process.hpp>
 
 #include <gtest/gtest.h>
@@ -7,6 +9,8 @@
 
 #include <cmath>
 #include <random>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -153,6 +157,96 @@ TEST(GaussianProcess, FantasiesGiveTheCovarianceOfRealObservations) {
       1e-12);
   // The kriging believer: at the fantasized points the mean is what it was before.
   EXPECT_LT((fantasized.predict(X2).mean - before).norm(), 1e-3);
+}
+
+// Point by point, the GP solves against L; a batch multiplies by L⁻¹: the same posterior.
+void expect_batch_equals_points(const GaussianProcess& gp, const Eigen::MatrixXd& Xs,
+                                const std::vector<Eigen::Index>& rows) {
+  const auto batch = gp.predict(Xs);
+  for (const Eigen::Index i : rows) {
+    const auto one = gp.predict(Xs.row(i));
+    EXPECT_NEAR(batch.mean[i], one.mean[0], 1e-10 * (1 + std::abs(one.mean[0]))) << "row " << i;
+    EXPECT_NEAR(batch.variance[i], one.variance[0], 1e-10 * (1 + one.variance[0])) << "row " << i;
+  }
+}
+
+TEST(GaussianProcess, BatchPredictionEqualsOnePointPredictions) {
+  for (const KernelType type : {KernelType::rbf, KernelType::matern32, KernelType::matern52}) {
+    const GaussianProcess gp = random_gp(type, 60, 5);
+    const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(40, 2).array() + 1;
+    std::vector<Eigen::Index> all(40);
+    for (Eigen::Index i = 0; i < 40; ++i) all[i] = i;
+    expect_batch_equals_points(gp, Xs, all);
+  }
+}
+
+TEST(GaussianProcess, BatchPredictionAgreesAcrossItsBlocks) {
+  // 1 100 points make blocks of 953 columns: rows on both sides of the boundary.
+  const GaussianProcess gp = random_gp(KernelType::matern52, 1100, 6);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(1000, 2).array() + 1;
+  expect_batch_equals_points(gp, Xs, {0, 951, 952, 953, 954, 999});
+}
+
+TEST(GaussianProcess, InverseFactorFollowsEveryChangeOfTheFactor) {
+  const auto expect_inverse = [](const GaussianProcess& gp, const char* after) {
+    const Eigen::MatrixXd L = gp.cholesky_factor().triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd inverse = gp.inverse_factor().triangularView<Eigen::Lower>();
+    const Eigen::Index n = gp.size();
+    EXPECT_LT((inverse * L - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-10)
+        << "after " << after;
+  };
+  GaussianProcess gp = random_gp(KernelType::matern52, 12, 7);
+  expect_inverse(gp, "condition");
+  gp.add_observations(Eigen::MatrixXd::Random(3, 2).array() + 1, Eigen::VectorXd::Random(3));
+  expect_inverse(gp, "add_observations");
+  Hyperparameters h = gp.hyperparameters();
+  h.lengthscales *= 1.5;
+  gp.set_hyperparameters(h);
+  expect_inverse(gp, "set_hyperparameters");
+  gp.add_fantasies(Eigen::MatrixXd::Random(2, 2).array() + 1);
+  expect_inverse(gp, "add_fantasies");
+  bopp::StateArchive archive;
+  random_gp(KernelType::matern52, 9, 8).save(archive);
+  gp.restore(archive);
+  ASSERT_EQ(gp.size(), 9);
+  expect_inverse(gp, "restore");
+}
+
+TEST(GaussianProcess, ARestoredGpPredictsTheSameBits) {
+  GaussianProcess gp = random_gp(KernelType::matern32, 30, 9);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(25, 2).array() + 1;
+  (void)gp.predict(Xs);  // forms L⁻¹ before the update, as a run between checkpoints does
+  gp.add_observations(Eigen::MatrixXd::Random(4, 2).array() + 1, Eigen::VectorXd::Random(4));
+  bopp::StateArchive archive;
+  gp.save(archive);
+  GaussianProcess restored = random_gp(KernelType::matern32, 2, 10);
+  restored.restore(archive);
+  const auto a = gp.predict(Xs), b = restored.predict(Xs);
+  EXPECT_EQ(a.mean, b.mean);
+  EXPECT_EQ(a.variance, b.variance);
+}
+
+TEST(GaussianProcess, ACopyKeepsItsPosteriorWhenTheOriginalChanges) {
+  GaussianProcess original = random_gp(KernelType::rbf, 20, 11);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(10, 2).array() + 1;
+  const auto before = original.predict(Xs);
+  const GaussianProcess copy = original;
+  original.add_observations(Eigen::MatrixXd::Random(2, 2).array() + 1, Eigen::VectorXd::Ones(2));
+  EXPECT_NE(original.predict(Xs).variance, before.variance);
+  EXPECT_EQ(copy.predict(Xs).variance, before.variance);
+}
+
+TEST(GaussianProcess, ThreadsPredictingAtOnceGetTheSerialBits) {
+  const GaussianProcess serial = random_gp(KernelType::matern52, 200, 12);
+  const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(50, 2).array() + 1;
+  const Eigen::VectorXd expected = serial.predict(Xs).variance;
+  const GaussianProcess shared = random_gp(KernelType::matern52, 200, 12);  // L⁻¹ not formed yet
+  std::vector<Eigen::VectorXd> got(4);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < got.size(); ++t)
+    threads.emplace_back([&, t] { got[t] = shared.predict(Xs).variance; });
+  for (auto& thread : threads) thread.join();
+  for (const auto& v : got) EXPECT_EQ(v, expected);
 }
 
 }  // namespace

@@ -7,6 +7,9 @@
 
 #include <Eigen/Core>
 
+#include <memory>
+#include <mutex>
+
 namespace bopp::bo {
 
 // The affine map between a user's outputs y and the model's z = (y − mean) / scale.
@@ -53,8 +56,10 @@ struct PointPosterior {
 // cube and y standardized; the kernel's hyperparameters live in those model units, so
 // the same priors and bounds suit every problem.
 //
-// Conditioning keeps the lower Cholesky factor L of K + σ_n² I and α = (K + σ_n² I)⁻¹ (z − c);
-// predictions are triangular solves against L, never an explicit inverse.
+// Conditioning keeps the lower Cholesky factor L of K + σ_n² I and α = (K + σ_n² I)⁻¹ (z − c).
+// One point's prediction is a triangular solve against L. A batch of points is a product with
+// L⁻¹, formed once per factor (n³/3 flops): BLAS's triangular product runs near the GEMM rate,
+// its triangular solve at half of it (docs/decisions.md). Never K⁻¹ itself.
 class GaussianProcess {
  public:
   GaussianProcess(Kernel kernel, Eigen::VectorXd lower, Eigen::VectorXd upper,
@@ -97,6 +102,9 @@ class GaussianProcess {
   const Eigen::MatrixXd& unit_inputs() const { return unit_inputs_; }
   const Eigen::VectorXd& standardized_targets() const { return standardized_; }
   const Eigen::MatrixXd& cholesky_factor() const { return L_; }  // lower triangle is L
+  // L⁻¹ in the lower triangle (the upper is not defined), formed on the first call after the
+  // factor changes; safe to call from several threads. Copies of the GP share it.
+  const Eigen::MatrixXd& inverse_factor() const;
   const Eigen::VectorXd& weights() const { return alpha_; }      // α
   double noise_variance() const { return noise_variance_; }
   double mean_constant() const { return mean_; }
@@ -116,6 +124,12 @@ class GaussianProcess {
  private:
   void refactor();
   void update_weights();
+  void factor_changed() { inverse_ = std::make_shared<InverseFactor>(); }
+
+  struct InverseFactor {
+    std::once_flag formed;
+    Eigen::MatrixXd matrix;
+  };
 
   Kernel kernel_;
   Eigen::VectorXd lower_, upper_;
@@ -130,6 +144,8 @@ class GaussianProcess {
   Eigen::VectorXd standardized_;
   Eigen::MatrixXd L_;
   Eigen::VectorXd alpha_;
+  // Derived from L_ alone, so a GP restored from a checkpoint forms the same bits.
+  mutable std::shared_ptr<InverseFactor> inverse_ = std::make_shared<InverseFactor>();
 };
 
 }  // namespace bopp::bo

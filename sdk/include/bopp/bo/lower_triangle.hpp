@@ -1,0 +1,17 @@
+// bopp/bo/lower_triangle.hpp: a lower-triangular matrix's inverse, and products with one, in place.
+#pragma once
+
+#include <Eigen/Core>
+
+namespace bopp::bo {
+
+// The lower triangle of T, holding a lower-triangular L, becomes L⁻¹ (LAPACK's trtri, n³/3
+// flops); the strict upper triangle is left as it is.
+void invert_lower_triangle(Eigen::Ref<Eigen::MatrixXd> T);
+
+// B ← L B, or Lᵀ B when `transposed`, for L the lower triangle of T (BLAS's trmm, n²k flops for
+// k columns of B): in place, no temporary.
+void multiply_by_lower_triangle(const Eigen::MatrixXd& T, Eigen::Ref<Eigen::MatrixXd> B,
+                                bool transposed);
+
+}  // namespace bopp::bo

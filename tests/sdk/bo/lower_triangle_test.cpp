@@ -1,0 +1,91 @@
+// The lower-triangular inverse and products: against Eigen's triangular solve and product, in
+// place on blocks of larger matrices, and a clear error for a singular or misshapen triangle.
+#include <bopp/bo/lower_triangle.hpp>
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace {
+
+using bopp::bo::invert_lower_triangle;
+using bopp::bo::multiply_by_lower_triangle;
+
+// A well-conditioned lower triangle: a random one with a dominant diagonal.
+Eigen::MatrixXd lower_triangle(Eigen::Index n) {
+  Eigen::MatrixXd T = Eigen::MatrixXd::Random(n, n);
+  T.diagonal().array() = T.diagonal().array().abs() + 2.0;
+  return T.triangularView<Eigen::Lower>();
+}
+
+TEST(LowerTriangle, InverseTimesTheTriangleIsTheIdentity) {
+  for (const Eigen::Index n : {1, 5, 64, 150}) {
+    const Eigen::MatrixXd T = lower_triangle(n);
+    Eigen::MatrixXd inverse = T;
+    invert_lower_triangle(inverse);
+    const Eigen::MatrixXd I = inverse.triangularView<Eigen::Lower>() * T;
+    EXPECT_LT((I - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-12) << "n = " << n;
+    // The strict upper triangle is left as it was (zero here).
+    EXPECT_EQ(inverse.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().norm(), 0.0);
+  }
+}
+
+TEST(LowerTriangle, InvertsABlockInPlace) {
+  Eigen::MatrixXd M = Eigen::MatrixXd::Random(90, 90);
+  const Eigen::MatrixXd before = M;
+  M.bottomRightCorner(70, 70) = lower_triangle(70);
+  const Eigen::MatrixXd T = M.bottomRightCorner(70, 70);
+  invert_lower_triangle(M.bottomRightCorner(70, 70));
+  const Eigen::MatrixXd I =
+      M.bottomRightCorner(70, 70).triangularView<Eigen::Lower>().toDenseMatrix() * T;
+  EXPECT_LT((I - Eigen::MatrixXd::Identity(70, 70)).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_EQ(M.leftCols(20), before.leftCols(20));  // outside the block: untouched
+}
+
+TEST(LowerTriangle, ProductsEqualEigensTriangularProducts) {
+  const Eigen::MatrixXd T = lower_triangle(120);
+  for (const Eigen::Index k : {1, 3, 200}) {
+    const Eigen::MatrixXd B = Eigen::MatrixXd::Random(120, k);
+    Eigen::MatrixXd LB = B, LtB = B;
+    multiply_by_lower_triangle(T, LB, false);
+    multiply_by_lower_triangle(T, LtB, true);
+    const Eigen::MatrixXd expected = T.triangularView<Eigen::Lower>() * B;
+    const Eigen::MatrixXd expected_t = T.triangularView<Eigen::Lower>().transpose() * B;
+    EXPECT_LT((LB - expected).cwiseAbs().maxCoeff(), 1e-12) << "k = " << k;
+    EXPECT_LT((LtB - expected_t).cwiseAbs().maxCoeff(), 1e-12) << "k = " << k;
+  }
+}
+
+TEST(LowerTriangle, ProductReadsOnlyTheLowerTriangle) {
+  const Eigen::MatrixXd T = lower_triangle(30);
+  Eigen::MatrixXd with_garbage = T;
+  with_garbage.triangularView<Eigen::StrictlyUpper>().setConstant(1e300);
+  const Eigen::MatrixXd B = Eigen::MatrixXd::Random(30, 4);
+  Eigen::MatrixXd a = B, b = B;
+  multiply_by_lower_triangle(T, a, true);
+  multiply_by_lower_triangle(with_garbage, b, true);
+  EXPECT_EQ(a, b);
+}
+
+TEST(LowerTriangle, MultipliesColumnsOfALargerMatrixInPlace) {
+  const Eigen::MatrixXd T = lower_triangle(40);
+  Eigen::MatrixXd M = Eigen::MatrixXd::Random(40, 10);
+  const Eigen::MatrixXd before = M;
+  multiply_by_lower_triangle(T, M.middleCols(3, 4), false);
+  const Eigen::MatrixXd expected = T.triangularView<Eigen::Lower>() * before.middleCols(3, 4);
+  EXPECT_LT((M.middleCols(3, 4) - expected).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_EQ(M.leftCols(3), before.leftCols(3));
+  EXPECT_EQ(M.rightCols(3), before.rightCols(3));
+}
+
+TEST(LowerTriangle, ASingularOrMisshapenTriangleIsAClearError) {
+  Eigen::MatrixXd singular = lower_triangle(8);
+  singular(5, 5) = 0.0;
+  EXPECT_THROW(invert_lower_triangle(singular), std::runtime_error);
+  Eigen::MatrixXd rectangle(3, 4);
+  EXPECT_THROW(invert_lower_triangle(rectangle), std::invalid_argument);
+  Eigen::MatrixXd B(5, 2);
+  EXPECT_THROW(multiply_by_lower_triangle(lower_triangle(4), B, false), std::invalid_argument);
+}
+
+}  // namespace
