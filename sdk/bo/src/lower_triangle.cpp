@@ -3,68 +3,108 @@
 #include <Eigen/Cholesky>  // with EIGEN_USE_LAPACKE, it declares LAPACKE
 
 #include <stdexcept>
+#include <string>
 
 namespace bopp::bo {
 
 namespace {
 
-// Below this size the recursive halving below stops and Eigen's dense kernels finish the
-// block: a 64 × 64 block fits in L1/L2 and its cubic cost is negligible beside the whole.
-constexpr Eigen::Index inverse_leaf_size = 64;
+// Below this size the recursions stop and LAPACK (or Eigen) finishes the block: a 64 × 64
+// block fits in L1/L2 and its cubic cost is negligible beside the whole.
+constexpr Eigen::Index triangle_leaf_size = 64;
 
-// With L = [L₁₁ 0; L₂₁ L₂₂], L⁻¹ = [L₁₁⁻¹ 0; −L₂₂⁻¹ L₂₁ L₁₁⁻¹  L₂₂⁻¹]: n³/3 flops in triangular
-// products rather than the n³ of solving against the identity. Without LAPACK only.
-[[maybe_unused]] void invert_recursively(Eigen::Ref<Eigen::MatrixXd> T) {
+using ConstBlock = Eigen::Ref<const Eigen::MatrixXd>;
+using Block = Eigen::Ref<Eigen::MatrixXd>;
+
+enum class Side { left, right };
+
+// B ← α op(L) B (left) or α B op(L) (right), op(L) = L or Lᵀ, L the lower triangle of T.
+void triangular_product(const ConstBlock& T, Block B, Side side, bool transposed, double alpha) {
+#ifdef EIGEN_USE_BLAS
+  // Eigen's own binding of a triangular product to BLAS copies B twice around the call.
+  const char side_code = side == Side::left ? 'L' : 'R', uplo = 'L', diag = 'N';
+  const char trans = transposed ? 'T' : 'N';
+  const int m = static_cast<int>(B.rows()), k = static_cast<int>(B.cols());
+  const int lda = static_cast<int>(T.outerStride()), ldb = static_cast<int>(B.outerStride());
+  dtrmm_(&side_code, &uplo, &trans, &diag, &m, &k, &alpha, T.data(), &lda, B.data(), &ldb);
+#else
+  const auto L = T.triangularView<Eigen::Lower>();
+  if (side == Side::left)
+    B = alpha * (transposed ? (L.transpose() * B).eval() : (L * B).eval());
+  else
+    B = alpha * (transposed ? (B * L.transpose()).eval() : (B * L).eval());
+#endif
+}
+
+void require_square(const Block& T, const char* who) {
+  if (T.rows() != T.cols()) throw std::invalid_argument(std::string(who) + ": T must be square");
+}
+
+// With L = [L₁₁ 0; L₂₁ L₂₂], L⁻¹ = [L₁₁⁻¹ 0; −L₂₂⁻¹ L₂₁ L₁₁⁻¹  L₂₂⁻¹]: both halves inverted first,
+// so the corner takes two triangular products and no triangular solve. OpenBLAS 0.3.21's own
+// trtri (and its solves) run at a third to a half of its GEMM rate; its products near it.
+void invert_recursively(Block T) {
   const Eigen::Index n = T.rows();
-  if (n <= inverse_leaf_size) {
+  if (n <= triangle_leaf_size) {
+#ifdef EIGEN_USE_LAPACKE
+    const auto size = static_cast<lapack_int>(n), lda = static_cast<lapack_int>(T.outerStride());
+    if (LAPACKE_dtrtri_work(LAPACK_COL_MAJOR, 'L', 'N', size, T.data(), lda) != 0)
+      throw std::runtime_error("invert_lower_triangle: the triangle has a zero on its diagonal");
+#else
     const Eigen::MatrixXd inverse =
         T.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(n, n));
     T.triangularView<Eigen::Lower>() = inverse;
+#endif
     return;
   }
   const Eigen::Index h = n / 2;
   invert_recursively(T.topLeftCorner(h, h));
-  auto T21 = T.bottomLeftCorner(n - h, h);
-  T21 = -(T21 * T.topLeftCorner(h, h).triangularView<Eigen::Lower>());
-  T.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>().solveInPlace(T21);
   invert_recursively(T.bottomRightCorner(n - h, n - h));
+  auto T21 = T.bottomLeftCorner(n - h, h);
+  triangular_product(T.bottomRightCorner(n - h, n - h), T21, Side::left, false, -1.0);
+  triangular_product(T.topLeftCorner(h, h), T21, Side::right, false, 1.0);
+}
+
+// With W = [W₁₁ 0; W₂₁ W₂₂], WᵀW = [W₁₁ᵀW₁₁ + W₂₁ᵀW₂₁  ·; W₂₂ᵀW₂₁  W₂₂ᵀW₂₂].
+void gram_recursively(Block T) {
+  const Eigen::Index n = T.rows();
+  if (n <= triangle_leaf_size) {
+#ifdef EIGEN_USE_LAPACKE
+    const auto size = static_cast<lapack_int>(n), lda = static_cast<lapack_int>(T.outerStride());
+    LAPACKE_dlauum_work(LAPACK_COL_MAJOR, 'L', size, T.data(), lda);
+#else
+    const Eigen::MatrixXd W = T.triangularView<Eigen::Lower>();
+    T.triangularView<Eigen::Lower>() = W.transpose() * W;
+#endif
+    return;
+  }
+  const Eigen::Index h = n / 2;
+  auto T21 = T.bottomLeftCorner(n - h, h);
+  gram_recursively(T.topLeftCorner(h, h));
+  T.topLeftCorner(h, h).selfadjointView<Eigen::Lower>().rankUpdate(T21.transpose());  // SYRK
+  triangular_product(T.bottomRightCorner(n - h, n - h), T21, Side::left, true, 1.0);
+  gram_recursively(T.bottomRightCorner(n - h, n - h));
 }
 
 }  // namespace
 
-void invert_lower_triangle(Eigen::Ref<Eigen::MatrixXd> T) {
-  if (T.rows() != T.cols()) throw std::invalid_argument("invert_lower_triangle: T must be square");
-  if (T.rows() == 0) return;
-#ifdef EIGEN_USE_LAPACKE
-  const auto n = static_cast<lapack_int>(T.rows());
-  const auto lda = static_cast<lapack_int>(T.outerStride());
-  if (LAPACKE_dtrtri_work(LAPACK_COL_MAJOR, 'L', 'N', n, T.data(), lda) != 0)
-    throw std::runtime_error("invert_lower_triangle: the triangle has a zero on its diagonal");
-#else
+void invert_lower_triangle(Block T) {
+  require_square(T, "invert_lower_triangle");
   if ((T.diagonal().array() == 0).any())
     throw std::runtime_error("invert_lower_triangle: the triangle has a zero on its diagonal");
   invert_recursively(T);
-#endif
 }
 
-void multiply_by_lower_triangle(const Eigen::MatrixXd& T, Eigen::Ref<Eigen::MatrixXd> B,
-                                bool transposed) {
+void lower_triangle_gram(Block T) {
+  require_square(T, "lower_triangle_gram");
+  gram_recursively(T);
+}
+
+void multiply_by_lower_triangle(const ConstBlock& T, Block B, bool transposed) {
   if (T.rows() != T.cols() || B.rows() != T.rows())
     throw std::invalid_argument("multiply_by_lower_triangle: T must be square, B of T's rows");
   if (B.size() == 0) return;
-#ifdef EIGEN_USE_BLAS
-  // Eigen's own BLAS binding for a triangular product copies B twice around the call.
-  const char side = 'L', uplo = 'L', trans = transposed ? 'T' : 'N', diag = 'N';
-  const int m = static_cast<int>(B.rows()), k = static_cast<int>(B.cols());
-  const int lda = static_cast<int>(T.outerStride()), ldb = static_cast<int>(B.outerStride());
-  const double one = 1.0;
-  dtrmm_(&side, &uplo, &trans, &diag, &m, &k, &one, T.data(), &lda, B.data(), &ldb);
-#else
-  if (transposed)
-    B = T.triangularView<Eigen::Lower>().transpose() * B;
-  else
-    B = T.triangularView<Eigen::Lower>() * B;
-#endif
+  triangular_product(T, B, Side::left, transposed, 1.0);
 }
 
 }  // namespace bopp::bo

@@ -1,14 +1,16 @@
-// The lower-triangular inverse and products: against Eigen's triangular solve and product, in
+// The lower-triangular inverse, Gram matrix and products: against Eigen's triangular solve and product, in
 // place on blocks of larger matrices, and a clear error for a singular or misshapen triangle.
 #include <bopp/bo/lower_triangle.hpp>
 
 #include <gtest/gtest.h>
+#include <Eigen/Cholesky>
 
 #include <stdexcept>
 
 namespace {
 
 using bopp::bo::invert_lower_triangle;
+using bopp::bo::lower_triangle_gram;
 using bopp::bo::multiply_by_lower_triangle;
 
 // A well-conditioned lower triangle: a random one with a dominant diagonal.
@@ -19,7 +21,7 @@ Eigen::MatrixXd lower_triangle(Eigen::Index n) {
 }
 
 TEST(LowerTriangle, InverseTimesTheTriangleIsTheIdentity) {
-  for (const Eigen::Index n : {1, 5, 64, 150}) {
+  for (const Eigen::Index n : {1, 5, 64, 65, 150, 301}) {
     const Eigen::MatrixXd T = lower_triangle(n);
     Eigen::MatrixXd inverse = T;
     invert_lower_triangle(inverse);
@@ -28,6 +30,36 @@ TEST(LowerTriangle, InverseTimesTheTriangleIsTheIdentity) {
     // The strict upper triangle is left as it was (zero here).
     EXPECT_EQ(inverse.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().norm(), 0.0);
   }
+}
+
+TEST(LowerTriangle, GramIsTheTransposeTimesTheTriangle) {
+  for (const Eigen::Index n : {1, 5, 64, 65, 150, 301}) {
+    const Eigen::MatrixXd W = lower_triangle(n);
+    Eigen::MatrixXd T = W;
+    T.triangularView<Eigen::StrictlyUpper>().setConstant(7.0);
+    lower_triangle_gram(T);
+    const Eigen::MatrixXd expected = W.transpose() * W;
+    const Eigen::MatrixXd got = T.triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd want = expected.triangularView<Eigen::Lower>();
+    EXPECT_LT((got - want).cwiseAbs().maxCoeff(), 1e-12 * expected.cwiseAbs().maxCoeff())
+        << "n = " << n;
+    // The strict upper triangle is left as it was.
+    EXPECT_TRUE((T.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().array() ==
+                 Eigen::MatrixXd(Eigen::MatrixXd::Constant(n, n, 7.0)
+                                     .triangularView<Eigen::StrictlyUpper>())
+                     .array())
+                    .all());
+  }
+}
+
+TEST(LowerTriangle, InverseThenGramOfACholeskyFactorIsTheInverse) {
+  const Eigen::MatrixXd A = Eigen::MatrixXd::Random(200, 200);
+  const Eigen::MatrixXd K = A * A.transpose() / 200 + Eigen::MatrixXd::Identity(200, 200);
+  Eigen::MatrixXd T = K.llt().matrixL();
+  invert_lower_triangle(T);
+  lower_triangle_gram(T);
+  const Eigen::MatrixXd inverse = T.selfadjointView<Eigen::Lower>();
+  EXPECT_LT((inverse * K - Eigen::MatrixXd::Identity(200, 200)).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 TEST(LowerTriangle, InvertsABlockInPlace) {
