@@ -9,6 +9,7 @@
 #include <bopp/bo/acquisition.hpp>
 #include <bopp/bo/acquisition_optimizer.hpp>
 #include <bopp/bo/fit_hyperparameters.hpp>
+#include <bopp/bo/posterior_batch.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -166,6 +167,45 @@ BENCHMARK(BM_PredictMeanVariance)
     ->ArgNames({"n", "m"})
     ->Args({1000, 10000})
     ->Unit(benchmark::kMillisecond);
+
+// The posterior and its gradients at k points at once (PosteriorBatch: a lockstep round of the
+// acquisition search is one such call, k the number of starts still running), n points in d
+// dimensions. Its limit is the acquisition's per point with a gradient, 2n² + 6nd flops, at the
+// GEMM rate measured here.
+void BM_PosteriorBatch(benchmark::State& state) {
+  const Eigen::Index n = state.range(0), d = state.range(1), k = state.range(2);
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(0, 1);
+  Eigen::MatrixXd X(n, d), points(k, d);
+  Eigen::VectorXd y(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) X(i, j) = u(rng);
+    y[i] = std::sin(6 * X(i, 0)) + X(i, 1) * X(i, 2) + 0.05 * u(rng);
+  }
+  for (Eigen::Index i = 0; i < k; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) points(i, j) = u(rng);
+  GaussianProcess gp(Kernel(KernelType::matern52, d), Eigen::VectorXd::Zero(d),
+                     Eigen::VectorXd::Ones(d));
+  gp.condition(X, y);
+  PosteriorBatch batch(gp);
+  batch.evaluate(points);  // forms L⁻¹ and grows the buffers
+  const double gemm_rate = bopp::bench::gemm_flop_rate<double>(1000);
+  double seconds = 0;
+  for (auto _ : state) {
+    const double start = bopp::bench::thread_seconds();
+    batch.evaluate(points);
+    seconds += bopp::bench::thread_seconds() - start;
+    benchmark::DoNotOptimize(batch.variance().data());
+  }
+  const double nn = static_cast<double>(n), dd = static_cast<double>(d);
+  const double flops = static_cast<double>(k) * (2 * nn * nn + 6 * nn * dd);
+  state.counters["limit_ratio"] =
+      seconds / static_cast<double>(state.iterations()) / (flops / gemm_rate);
+}
+BENCHMARK(BM_PosteriorBatch)
+    ->ArgNames({"n", "d", "k"})
+    ->ArgsProduct({{1000}, {20, 100}, {1, 10, 40}})
+    ->Unit(benchmark::kMicrosecond);
 
 // Counts the points an acquisition is evaluated at, with and without gradients.
 class CountedAcquisition : public Acquisition {
