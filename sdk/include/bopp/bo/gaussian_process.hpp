@@ -105,7 +105,7 @@ class GaussianProcess {
   // L⁻¹ in the lower triangle (the upper is not defined), formed on the first call after the
   // factor changes; safe to call from several threads. Copies of the GP share it.
   const Eigen::MatrixXd& inverse_factor() const;
-  const Eigen::VectorXd& weights() const { return alpha_; }      // α
+  const Eigen::VectorXd& weights() const { return alpha_; }  // α
   double noise_variance() const { return noise_variance_; }
   double mean_constant() const { return mean_; }
   // Widths of the box: ∂/∂x_i = (∂/∂u_i) / width_i.

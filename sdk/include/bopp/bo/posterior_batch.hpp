@@ -11,10 +11,11 @@ namespace bopp::bo {
 // The posterior mean and variance of f at k points and their gradients in x, in one pass for
 // the whole batch: the k cross-covariances and their profile derivatives together, two
 // triangular products of k columns with the GP's L⁻¹ (one point at a time reads the n × n factor
-// twice per point; a single point takes two solves), and the gradients from two products with the data. The buffers live as long as the
-// object: once they have grown to a batch's size, evaluating batch after batch allocates nothing.
-// The same posterior as GaussianProcess::predict_with_gradient, to rounding. Keeps a reference
-// to the GP, which must outlive it; the GP's current state is read at every call.
+// twice per point; a single point takes two solves), and the gradients from two products with the
+// data. The buffers live as long as the object: once they have grown to a batch's size, evaluating
+// batch after batch allocates nothing. The same posterior as
+// GaussianProcess::predict_with_gradient, to rounding. Keeps a reference to the GP, which must
+// outlive it; the GP's current state is read at every call.
 class PosteriorBatch {
  public:
   explicit PosteriorBatch(const GaussianProcess& gp);
