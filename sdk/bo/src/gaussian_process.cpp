@@ -95,6 +95,7 @@ const Eigen::MatrixXd& GaussianProcess::inverse_factor() const {
   if (!inverse_) throw std::logic_error("GaussianProcess: used after it was moved from");
   InverseFactor& inverse = *inverse_;
   std::call_once(inverse.formed, [&] {
+    const DenormalsFlushed flushed;  // whoever calls first, the same bits
     inverse.matrix = L_;
     invert_lower_triangle(inverse.matrix);
   });
