@@ -146,7 +146,9 @@ void BM_LikelihoodAndGradient(benchmark::State& state) {
 }
 BENCHMARK(BM_LikelihoodAndGradient)
     ->ArgNames({"n", "d"})
+    ->Args({200, 100})
     ->Args({400, 20})
+    ->Args({400, 100})
     ->Args({1000, 20})
     ->Args({1000, 100})
     ->Unit(benchmark::kMillisecond)
