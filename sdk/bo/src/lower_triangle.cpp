@@ -90,6 +90,7 @@ void gram_recursively(Block T) {
 
 void invert_lower_triangle(Block T) {
   require_square(T, "invert_lower_triangle");
+  if (T.rows() == 0) return;
   if ((T.diagonal().array() == 0).any())
     throw std::runtime_error("invert_lower_triangle: the triangle has a zero on its diagonal");
   invert_recursively(T);
@@ -97,6 +98,7 @@ void invert_lower_triangle(Block T) {
 
 void lower_triangle_gram(Block T) {
   require_square(T, "lower_triangle_gram");
+  if (T.rows() == 0) return;
   gram_recursively(T);
 }
 

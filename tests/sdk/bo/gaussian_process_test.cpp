@@ -195,6 +195,7 @@ TEST(GaussianProcess, InverseFactorFollowsEveryChangeOfTheFactor) {
     EXPECT_LT((inverse * L - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-10)
         << "after " << after;
   };
+  EXPECT_EQ(unit_rbf(0.1).inverse_factor().size(), 0);  // no data yet
   GaussianProcess gp = random_gp(KernelType::matern52, 12, 7);
   expect_inverse(gp, "condition");
   gp.add_observations(Eigen::MatrixXd::Random(3, 2).array() + 1, Eigen::VectorXd::Random(3));

@@ -112,6 +112,14 @@ TEST(LowerTriangle, MultipliesColumnsOfALargerMatrixInPlace) {
   EXPECT_EQ(M.rightCols(3), before.rightCols(3));
 }
 
+TEST(LowerTriangle, AnEmptyTriangleIsLeftAlone) {
+  Eigen::MatrixXd empty(0, 0), columns(0, 3);
+  invert_lower_triangle(empty);
+  lower_triangle_gram(empty);
+  multiply_by_lower_triangle(empty, columns, false);
+  EXPECT_EQ(empty.size(), 0);
+}
+
 TEST(LowerTriangle, ASingularOrMisshapenTriangleIsAClearError) {
   Eigen::MatrixXd singular = lower_triangle(8);
   singular(5, 5) = 0.0;
