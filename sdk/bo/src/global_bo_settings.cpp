@@ -61,13 +61,14 @@ std::vector<Param> global_bo_params(const GlobalBoSettings& defaults) {
                      "L-BFGS runs of the acquisition optimizer")
           .range(0, 1000),
       Param::boolean("optimizer_batch_starts", defaults.optimizer_batch_starts,
-                     "run those starts as one stacked L-BFGS problem, as BoTorch does (faster "
-                     "at d <= 20; at d = 100 slower, reaching better maxima); false: one run per "
-                     "start"),
+                     "run those starts as one stacked L-BFGS problem, as BoTorch does (at d = "
+                     "100 slower than lockstep, reaching better maxima); when true, "
+                     "optimizer_lockstep is not used"),
       Param::boolean("optimizer_lockstep", defaults.optimizer_lockstep,
-                     "one run per start as without, but in lockstep: each round evaluates the "
-                     "next point of every run as one batched posterior (the same runs to "
-                     "rounding, faster); excludes optimizer_batch_starts"),
+                     "one run per start, in lockstep: each round evaluates the next point of "
+                     "every run as one batched posterior (the same runs as one after another, to "
+                     "rounding, and faster); false, with optimizer_batch_starts false: the runs "
+                     "one after another"),
   };
 }
 
@@ -77,12 +78,9 @@ GlobalBoSettings read_global_bo_settings(const Config& config) {
   s.optimizer_restarts = static_cast<int>(config.integer("optimizer_restarts"));
   s.optimizer_batch_starts = config.boolean("optimizer_batch_starts");
   s.optimizer_lockstep = config.boolean("optimizer_lockstep");
-  if (s.optimizer_batch_starts && s.optimizer_lockstep) {
-    const toml::node* node = config.table().get("optimizer_lockstep");
-    throw SchemaError("optimizer_lockstep", node != nullptr ? node->source().begin.line : 0,
-                      "key 'optimizer_lockstep' cannot be true with optimizer_batch_starts = "
-                      "true: the starts run either stacked or in lockstep");
-  }
+  // Lockstep is the default and a resolved experiment file spells every default out, so stacked
+  // starts, asked for, win over it rather than clash with it.
+  if (s.optimizer_batch_starts) s.optimizer_lockstep = false;
   s.fit_restarts = static_cast<int>(config.integer("fit_restarts"));
   s.learn_noise = config.boolean("learn_noise");
   s.noise_variance = config.real("noise_variance");

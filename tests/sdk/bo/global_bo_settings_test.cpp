@@ -29,7 +29,7 @@ TEST(GlobalBoSettings, DeclaresTheThirteenKeysWithTheGivenDefaults) {
   EXPECT_EQ(s.fit_restart.rule, FitRestartRule::every_fit);
   EXPECT_EQ(s.fit_restart.first, 3);
   EXPECT_FALSE(s.optimizer_batch_starts);
-  EXPECT_FALSE(s.optimizer_lockstep);
+  EXPECT_TRUE(s.optimizer_lockstep);
   EXPECT_EQ(params.size(), 13u);
   const GlobalBoSettings adaptive = read_global_bo_settings(
       parse(global_bo_params({.fit_restart = {.rule = FitRestartRule::adaptive}}), ""));
@@ -74,17 +74,25 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
       read_global_bo_settings(parse(global_bo_params({}), "optimizer_lockstep = true\n"));
   EXPECT_TRUE(lockstep.optimizer_options().lockstep_starts);
   EXPECT_FALSE(lockstep.optimizer_options().batch_starts);
+  const GlobalBoSettings one_after_another =
+      read_global_bo_settings(parse(global_bo_params({}), "optimizer_lockstep = false\n"));
+  EXPECT_FALSE(one_after_another.optimizer_options().lockstep_starts);
+  EXPECT_FALSE(one_after_another.optimizer_options().batch_starts);
 }
 
-TEST(GlobalBoSettings, StartsRunEitherStackedOrInLockstep) {
-  try {
-    read_global_bo_settings(
-        parse(global_bo_params({}), "optimizer_batch_starts = true\noptimizer_lockstep = true\n"));
-    FAIL() << "accepted both";
-  } catch (const bopp::SchemaError& e) {
-    EXPECT_EQ(e.key(), "optimizer_lockstep");
-    EXPECT_NE(std::string(e.what()).find("optimizer_batch_starts"), std::string::npos) << e.what();
-  }
+TEST(GlobalBoSettings, StackedStartsTurnTheDefaultLockstepOff) {
+  const GlobalBoSettings s = read_global_bo_settings(
+      parse(global_bo_params({}), "optimizer_batch_starts = true\n"));
+  EXPECT_TRUE(s.optimizer_options().batch_starts);
+  EXPECT_FALSE(s.optimizer_options().lockstep_starts);
+}
+
+TEST(GlobalBoSettings, StackedStartsWinOverLockstepSetToo) {
+  // A resolved experiment file spells out optimizer_lockstep = true beside the stacked starts.
+  const GlobalBoSettings s = read_global_bo_settings(
+      parse(global_bo_params({}), "optimizer_batch_starts = true\noptimizer_lockstep = true\n"));
+  EXPECT_TRUE(s.optimizer_options().batch_starts);
+  EXPECT_FALSE(s.optimizer_options().lockstep_starts);
 }
 
 TEST(GlobalBoSettings, RejectsValuesOutOfRange) {

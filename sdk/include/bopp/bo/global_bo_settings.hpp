@@ -17,7 +17,7 @@ struct GlobalBoSettings {
   int raw_samples = 512;                // Sobol points that seed the acquisition optimizer
   int optimizer_restarts = 10;          // L-BFGS runs of the acquisition optimizer
   bool optimizer_batch_starts = false;  // those runs as one stacked L-BFGS problem
-  bool optimizer_lockstep = false;      // or each its own, in lockstep (batched posteriors)
+  bool optimizer_lockstep = true;       // or each its own, in lockstep (batched posteriors)
   int fit_restarts = 2;                 // random restarts of the hyperparameter fit
   bool learn_noise = true;              // fit the noise variance, else keep noise_variance
   double noise_variance = 1e-6;         // standardized units, when the noise is not learned
@@ -37,7 +37,7 @@ struct GlobalBoSettings {
 // fit_restart_every, fit_restart_move and fit_restart_gain, with the defaults of `defaults`.
 std::vector<Param> global_bo_params(const GlobalBoSettings& defaults);
 
-// Throws SchemaError when optimizer_batch_starts and optimizer_lockstep are both true.
+// With optimizer_batch_starts true, optimizer_lockstep is read as false (stacked starts win).
 GlobalBoSettings read_global_bo_settings(const Config& config);
 
 }  // namespace bopp::bo
