@@ -81,8 +81,8 @@ TEST(GlobalBoSettings, MakesTheFitAndSearchOptions) {
 }
 
 TEST(GlobalBoSettings, StackedStartsTurnTheDefaultLockstepOff) {
-  const GlobalBoSettings s = read_global_bo_settings(
-      parse(global_bo_params({}), "optimizer_batch_starts = true\n"));
+  const GlobalBoSettings s =
+      read_global_bo_settings(parse(global_bo_params({}), "optimizer_batch_starts = true\n"));
   EXPECT_TRUE(s.optimizer_options().batch_starts);
   EXPECT_FALSE(s.optimizer_options().lockstep_starts);
 }
