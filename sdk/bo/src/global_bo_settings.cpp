@@ -1,5 +1,4 @@
 #include <bopp/bo/global_bo_settings.hpp>
-#include <bopp/config_schema.hpp>
 
 namespace bopp::bo {
 
