@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <ctime>
 #include <limits>
+#include <vector>
 
 namespace bopp::bench {
 
@@ -50,6 +51,67 @@ double gemm_flop_rate(Eigen::Index n, int repeats = 7) {
   volatile Scalar sink = C(0, 0);
   (void)sink;
   return 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n) / best;
+}
+
+// A quantity's ratio to its limit, each timing paired with a yardstick timed just before it. The
+// GEMM rate of a shared machine moves by a quarter between minutes, so a yardstick timed once at
+// the start can be far from the one the quantity ran at. Timings are added as they come; every
+// `window` CPU seconds of them close a pair (their time against their flops at the rate timed
+// before them) and time the yardstick afresh. The figure to report is the median pair.
+class PairedLimit {
+ public:
+  explicit PairedLimit(Eigen::Index yardstick_n = 1000, double window = 0.25)
+      : n_(yardstick_n), window_(window), rate_(gemm_flop_rate<double>(n_, 3)) {}
+
+  // One timing of the quantity: `seconds` of CPU time for `flops`. The benchmark's own clock is
+  // paused while a closed pair's successor yardstick is timed.
+  template <class State>
+  void add(State& state, double seconds, double flops) {
+    seconds_ += seconds;
+    flops_ += flops;
+    if (seconds_ < window_) return;
+    close();
+    state.PauseTiming();
+    rate_ = gemm_flop_rate<double>(n_, 3);
+    state.ResumeTiming();
+  }
+
+  // The pairs' ratios, the open one included if it holds a timing.
+  std::vector<double> ratios() const {
+    std::vector<double> all = ratios_;
+    if (flops_ > 0) all.push_back(seconds_ / (flops_ / rate_));
+    std::sort(all.begin(), all.end());
+    return all;
+  }
+  double median() const {
+    const std::vector<double> all = ratios();
+    if (all.empty()) return std::numeric_limits<double>::quiet_NaN();
+    const std::size_t h = all.size() / 2;
+    return all.size() % 2 == 1 ? all[h] : (all[h - 1] + all[h]) / 2;
+  }
+
+ private:
+  void close() {
+    ratios_.push_back(seconds_ / (flops_ / rate_));
+    seconds_ = 0;
+    flops_ = 0;
+  }
+
+  Eigen::Index n_;
+  double window_;
+  double rate_;
+  double seconds_ = 0, flops_ = 0;
+  std::vector<double> ratios_;
+};
+
+// Sets the counters limit_ratio (the median pair), limit_ratio_low and limit_ratio_high.
+template <class State>
+void report_limit(State& state, const PairedLimit& limit) {
+  const std::vector<double> all = limit.ratios();
+  if (all.empty()) return;
+  state.counters["limit_ratio"] = limit.median();
+  state.counters["limit_ratio_low"] = all.front();
+  state.counters["limit_ratio_high"] = all.back();
 }
 
 }  // namespace bopp::bench

@@ -111,7 +111,8 @@ BENCHMARK(BM_FitHyperparameters)
 // a fit of a fixed number of evaluations on all the data divided by that number (the
 // evaluations reuse one workspace, as every fit's do). Its arithmetic limit: the Cholesky
 // factor n³/3, K⁻¹ from it 2n³/3, the distances n²d (a SYRK) and the lengthscale gradient's
-// product M V 2n²d flops; the counter `flops` is their rate, to set beside BM_Gemm's.
+// product M V 2n²d flops; the counter `flops` is their rate, limit_ratio the time against it at
+// the GEMM rate timed beside each fit.
 void BM_LikelihoodAndGradient(benchmark::State& state) {
   const Eigen::Index n = state.range(0), d = state.range(1);
   std::mt19937_64 rng(7);
@@ -127,6 +128,9 @@ void BM_LikelihoodAndGradient(benchmark::State& state) {
   options.max_evaluations = 10;
   options.relative_tolerance = 0;
   options.subset_size = 0;
+  const double nn = static_cast<double>(n), dd = static_cast<double>(d);
+  const double per_evaluation = nn * nn * nn + 3 * nn * nn * dd;
+  bopp::bench::PairedLimit limit;
   int evaluations = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -134,10 +138,12 @@ void BM_LikelihoodAndGradient(benchmark::State& state) {
                        Eigen::VectorXd::Ones(d));
     gp.condition(X, y);
     state.ResumeTiming();
-    evaluations += fit_hyperparameters(gp, options, 1).evaluations;
+    const double start = bopp::bench::process_seconds();
+    const int fit_evaluations = fit_hyperparameters(gp, options, 1).evaluations;
+    limit.add(state, bopp::bench::process_seconds() - start, per_evaluation * fit_evaluations);
+    evaluations += fit_evaluations;
   }
-  const double nn = static_cast<double>(n), dd = static_cast<double>(d);
-  const double per_evaluation = nn * nn * nn + 3 * nn * nn * dd;
+  bopp::bench::report_limit(state, limit);
   state.counters["evaluations"] = evaluations;
   state.counters["flops"] =
       benchmark::Counter(per_evaluation * evaluations, benchmark::Counter::kIsRate);
@@ -152,18 +158,26 @@ BENCHMARK(BM_LikelihoodAndGradient)
     ->Args({1000, 20})
     ->Args({1000, 100})
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
+    ->Iterations(4);
 
+// The posterior mean and variance at m points, n observations. Its limit is the variance's
+// triangular product, n²m flops, at the GEMM rate timed beside each prediction.
 void BM_PredictMeanVariance(benchmark::State& state) {
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
   data(state.range(0), X, y);
   const GaussianProcess gp = model(X, y);
   const Eigen::MatrixXd Xs = test_points(state.range(1));
-  for (auto _ : state) benchmark::DoNotOptimize(gp.predict(Xs).variance.data());
   const double n = static_cast<double>(state.range(0)), m = static_cast<double>(Xs.rows());
+  bopp::bench::PairedLimit limit;
+  for (auto _ : state) {
+    const double start = bopp::bench::thread_seconds();
+    benchmark::DoNotOptimize(gp.predict(Xs).variance.data());
+    limit.add(state, bopp::bench::thread_seconds() - start, n * n * m);
+  }
   state.counters["solve_flops"] =
       benchmark::Counter(n * n * m, benchmark::Counter::kIsIterationInvariantRate);
+  bopp::bench::report_limit(state, limit);
 }
 BENCHMARK(BM_PredictMeanVariance)
     ->ArgNames({"n", "m"})
@@ -173,7 +187,7 @@ BENCHMARK(BM_PredictMeanVariance)
 // The posterior and its gradients at k points at once (PosteriorBatch: a lockstep round of the
 // acquisition search is one such call, k the number of starts still running), n points in d
 // dimensions. Its limit is the acquisition's per point with a gradient, 2n² + 6nd flops, at the
-// GEMM rate measured here.
+// GEMM rate timed beside each timing (PairedLimit).
 void BM_PosteriorBatch(benchmark::State& state) {
   const Eigen::Index n = state.range(0), d = state.range(1), k = state.range(2);
   std::mt19937_64 rng(13);
@@ -191,18 +205,16 @@ void BM_PosteriorBatch(benchmark::State& state) {
   gp.condition(X, y);
   PosteriorBatch batch(gp);
   batch.evaluate(points);  // forms L⁻¹ and grows the buffers
-  const double gemm_rate = bopp::bench::gemm_flop_rate<double>(1000);
-  double seconds = 0;
+  const double nn = static_cast<double>(n), dd = static_cast<double>(d);
+  const double flops = static_cast<double>(k) * (2 * nn * nn + 6 * nn * dd);
+  bopp::bench::PairedLimit limit;
   for (auto _ : state) {
     const double start = bopp::bench::thread_seconds();
     batch.evaluate(points);
-    seconds += bopp::bench::thread_seconds() - start;
+    limit.add(state, bopp::bench::thread_seconds() - start, flops);
     benchmark::DoNotOptimize(batch.variance().data());
   }
-  const double nn = static_cast<double>(n), dd = static_cast<double>(d);
-  const double flops = static_cast<double>(k) * (2 * nn * nn + 6 * nn * dd);
-  state.counters["limit_ratio"] =
-      seconds / static_cast<double>(state.iterations()) / (flops / gemm_rate);
+  bopp::bench::report_limit(state, limit);
 }
 BENCHMARK(BM_PosteriorBatch)
     ->ArgNames({"n", "d", "k"})
@@ -237,10 +249,10 @@ class CountedAcquisition : public Acquisition {
 // points in d dimensions, seeds 1-4, the starts one after another (starts = 0), stacked into one
 // problem (1) or in lockstep (2); `value` is the mean of the maxima they reach (the quality of
 // the three, side by side).
-// The limit: the posterior's arithmetic at the points evaluated, at the GEMM rate measured
-// here, against the CPU time of every thread: n² + 2nd flops for a value (one triangular solve and
-// the distances), 2n² + 6nd with the gradient (two solves, the distances, two products with the
-// data).
+// The limit: the posterior's arithmetic at the points evaluated, at the GEMM rate timed beside
+// each optimization, against the CPU time of every thread: n² + 2nd flops for a value (one
+// triangular solve and the distances), 2n² + 6nd with the gradient (two solves, the distances, two
+// products with the data).
 void BM_OptimizeAcquisition(benchmark::State& state) {
   const Eigen::Index n = state.range(0), d = state.range(1);
   std::mt19937_64 rng(11);
@@ -259,23 +271,25 @@ void BM_OptimizeAcquisition(benchmark::State& state) {
   AcquisitionOptimizerOptions options;
   options.batch_starts = state.range(2) == 1;
   options.lockstep_starts = state.range(2) == 2;
-  const double gemm_rate = bopp::bench::gemm_flop_rate<double>(1000);
-  double value = 0, seconds = 0;
+  const double nn = static_cast<double>(n) * static_cast<double>(n),
+               nd = static_cast<double>(n * d);
+  const auto flops = [&] {
+    return counted.plain * (nn + 2 * nd) + counted.with_gradient * (2 * nn + 6 * nd);
+  };
+  bopp::bench::PairedLimit limit;
+  double value = 0;
   for (auto _ : state) {
     value = 0;
+    const double flops_before = flops();
     const double start = bopp::bench::process_seconds();
     for (std::uint64_t seed = 1; seed <= 4; ++seed)
       value += maximize_acquisition(counted, gp.lower(), gp.upper(), options, seed).value / 4;
-    seconds += bopp::bench::process_seconds() - start;
+    limit.add(state, bopp::bench::process_seconds() - start, flops() - flops_before);
   }
   const double runs = static_cast<double>(state.iterations());
-  const double nn = static_cast<double>(n) * static_cast<double>(n),
-               nd = static_cast<double>(n * d);
-  const double flops =
-      (counted.plain * (nn + 2 * nd) + counted.with_gradient * (2 * nn + 6 * nd)) / runs;
   state.counters["value"] = value;
   state.counters["points"] = (counted.plain + counted.with_gradient) / runs;
-  state.counters["limit_ratio"] = seconds / runs / (flops / gemm_rate);
+  bopp::bench::report_limit(state, limit);
 }
 BENCHMARK(BM_OptimizeAcquisition)
     ->ArgNames({"n", "d", "starts"})

@@ -181,10 +181,11 @@ TEST(GaussianProcess, BatchPredictionEqualsOnePointPredictions) {
 }
 
 TEST(GaussianProcess, BatchPredictionAgreesAcrossItsBlocks) {
-  // 1 100 points make blocks of 953 columns: rows on both sides of the boundary.
+  // 1 100 points make blocks of 953 columns, and chunks of 112 within a block for the kernel
+  // values and the mean: rows on both sides of each kind of boundary.
   const GaussianProcess gp = random_gp(KernelType::matern52, 1100, 6);
   const Eigen::MatrixXd Xs = Eigen::MatrixXd::Random(1000, 2).array() + 1;
-  expect_batch_equals_points(gp, Xs, {0, 951, 952, 953, 954, 999});
+  expect_batch_equals_points(gp, Xs, {0, 111, 112, 223, 224, 951, 952, 953, 954, 999});
 }
 
 TEST(GaussianProcess, InverseFactorFollowsEveryChangeOfTheFactor) {
