@@ -8,13 +8,14 @@
 
 namespace bopp::bo {
 
-// The three n × n matrices one evaluation needs (lower triangles only). A fit keeps one
+// The four n × n matrices one evaluation needs (lower triangles only). A fit keeps one
 // workspace for all its evaluations: fresh matrices of that size are new pages from the
 // system on every call, and faulting them in cost more than the arithmetic.
 struct LikelihoodWorkspace {
   Eigen::MatrixXd distances;   // squared scaled distances S
   Eigen::MatrixXd covariance;  // K = σ² g(S), without noise
-  Eigen::MatrixXd inverse;     // K_y, then its Cholesky factor, then K_y⁻¹
+  Eigen::MatrixXd factor;      // K_y, then its Cholesky factor L
+  Eigen::MatrixXd inverse;     // L⁻¹, then K_y⁻¹
 };
 
 // log_marginal_likelihood (marginal_likelihood.hpp) computed in `workspace`.

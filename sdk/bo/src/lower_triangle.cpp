@@ -86,7 +86,47 @@ void gram_recursively(Block T) {
   gram_recursively(T.bottomRightCorner(n - h, n - h));
 }
 
+// With A = [A₁₁ ·; A₂₁ A₂₂]: L₁₁ and L₁₁⁻¹ first, then L₂₁ = A₂₁L₁₁⁻ᵀ (a product where LAPACK's
+// potrf solves, at half the rate on OpenBLAS 0.3.21), the Schur complement A₂₂ − L₂₁L₂₁ᵀ (a SYRK),
+// its factor and inverse, and the inverse's corner as in invert_recursively.
+bool factor_recursively(Block T, Block W) {
+  const Eigen::Index n = T.rows();
+  if (n <= triangle_leaf_size) {
+#ifdef EIGEN_USE_LAPACKE
+    const auto size = static_cast<lapack_int>(n);
+    if (LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', size, T.data(),
+                            static_cast<lapack_int>(T.outerStride())) != 0)
+      return false;
+#else
+    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd> > llt(T);
+    if (llt.info() != Eigen::Success) return false;
+#endif
+    W.triangularView<Eigen::Lower>() = T.triangularView<Eigen::Lower>();
+    invert_recursively(W);
+    return true;
+  }
+  const Eigen::Index h = n / 2, m = n - h;
+  if (!factor_recursively(T.topLeftCorner(h, h), W.topLeftCorner(h, h))) return false;
+  auto L21 = T.bottomLeftCorner(m, h);
+  triangular_product(W.topLeftCorner(h, h), L21, Side::right, true, 1.0);
+  T.bottomRightCorner(m, m).selfadjointView<Eigen::Lower>().rankUpdate(L21, -1.0);  // SYRK
+  if (!factor_recursively(T.bottomRightCorner(m, m), W.bottomRightCorner(m, m))) return false;
+  auto W21 = W.bottomLeftCorner(m, h);
+  W21 = L21;
+  triangular_product(W.bottomRightCorner(m, m), W21, Side::left, false, -1.0);
+  triangular_product(W.topLeftCorner(h, h), W21, Side::right, false, 1.0);
+  return true;
+}
+
 }  // namespace
+
+bool cholesky_with_inverse(Block T, Block W) {
+  require_square(T, "cholesky_with_inverse");
+  if (W.rows() != T.rows() || W.cols() != T.cols())
+    throw std::invalid_argument("cholesky_with_inverse: W must be of T's size");
+  if (T.rows() == 0) return true;
+  return factor_recursively(T, W);
+}
 
 void invert_lower_triangle(Block T) {
   require_square(T, "invert_lower_triangle");

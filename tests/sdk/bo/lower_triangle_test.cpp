@@ -10,6 +10,7 @@
 
 namespace {
 
+using bopp::bo::cholesky_with_inverse;
 using bopp::bo::invert_lower_triangle;
 using bopp::bo::lower_triangle_gram;
 using bopp::bo::multiply_by_lower_triangle;
@@ -62,6 +63,46 @@ TEST(LowerTriangle, InverseThenGramOfACholeskyFactorIsTheInverse) {
   lower_triangle_gram(T);
   const Eigen::MatrixXd inverse = T.selfadjointView<Eigen::Lower>();
   EXPECT_LT((inverse * K - Eigen::MatrixXd::Identity(200, 200)).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+TEST(LowerTriangle, CholeskyWithInverseIsLapacksFactorAndItsInverse) {
+  // Sizes on both sides of the 64-row leaves and odd splits; a GP's kernel matrix with small noise
+  // (condition about 10⁵) as well as a well-conditioned one.
+  for (const Eigen::Index n : {1, 5, 64, 65, 150, 301}) {
+    for (const double noise : {1.0, 1e-4}) {
+      const Eigen::MatrixXd A = Eigen::MatrixXd::Random(n, 3);
+      const Eigen::MatrixXd K = A * A.transpose() + noise * Eigen::MatrixXd::Identity(n, n);
+      Eigen::MatrixXd T = K, W = Eigen::MatrixXd::Constant(n, n, 7.0);
+      T.triangularView<Eigen::StrictlyUpper>().setConstant(5.0);
+      ASSERT_TRUE(cholesky_with_inverse(T, W)) << "n = " << n;
+      const Eigen::MatrixXd L = T.triangularView<Eigen::Lower>();
+      const Eigen::MatrixXd expected = K.llt().matrixL();
+      EXPECT_LT((L - expected).cwiseAbs().maxCoeff(), 1e-12 * expected.cwiseAbs().maxCoeff())
+          << "n = " << n << ", noise " << noise;
+      const Eigen::MatrixXd I = W.triangularView<Eigen::Lower>() * L;
+      EXPECT_LT((I - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-9)
+          << "n = " << n << ", noise " << noise;
+      // The strict upper triangles are left as they were.
+      EXPECT_EQ(T.triangularView<Eigen::StrictlyUpper>().toDenseMatrix(),
+                Eigen::MatrixXd(
+                    Eigen::MatrixXd::Constant(n, n, 5.0).triangularView<Eigen::StrictlyUpper>()));
+      EXPECT_EQ(W.triangularView<Eigen::StrictlyUpper>().toDenseMatrix(),
+                Eigen::MatrixXd(
+                    Eigen::MatrixXd::Constant(n, n, 7.0).triangularView<Eigen::StrictlyUpper>()));
+    }
+  }
+}
+
+TEST(LowerTriangle, CholeskyWithInverseSaysWhenTheMatrixIsNotPositiveDefinite) {
+  // Indefinite in its last rows only, so the failure comes from a leaf after the recursion.
+  Eigen::MatrixXd K = Eigen::MatrixXd::Identity(130, 130);
+  K(129, 129) = -1.0;
+  Eigen::MatrixXd W(130, 130);
+  EXPECT_FALSE(cholesky_with_inverse(K, W));
+  Eigen::MatrixXd rectangle(3, 4), small(2, 2);
+  EXPECT_THROW(cholesky_with_inverse(rectangle, small), std::invalid_argument);
+  Eigen::MatrixXd square = Eigen::MatrixXd::Identity(3, 3);
+  EXPECT_THROW(cholesky_with_inverse(square, small), std::invalid_argument);
 }
 
 TEST(LowerTriangle, InvertsABlockInPlace) {

@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -87,6 +89,42 @@ TEST_P(ByDataSize, GradientMatchesCentralDifferences) {
     EXPECT_LT((g - fd).norm() / fd.norm(), 1e-6) << kernel_type_name(type) << "\n"
                                                  << g.transpose() << "\n"
                                                  << fd.transpose();
+  }
+}
+
+TEST(MarginalLikelihood, AFactorizationThatNeedsJitterKeepsValueAndGradientConsistent) {
+  // Two points given twice make K singular, and a noise of −10⁻⁶ makes K_y indefinite: the
+  // factorization fails (past its first 64-row block) and falls back to robust_cholesky's
+  // jitter. The gradient must then come from the inverse of that jittered factor: it matches
+  // central differences of the value along every lengthscale.
+  Data d = small_data(90);
+  d.U.row(89) = d.U.row(3);
+  d.z[89] = d.z[3];
+  d.U.row(88) = d.U.row(70);
+  d.z[88] = d.z[70];
+  Kernel k(KernelType::matern52, 3);
+  k.set_lengthscales(Eigen::Vector3d(0.3, 0.6, 1.2));
+  k.set_outputscale(1.5);
+  std::vector<std::string> messages;
+  const LogCallback log = [&](const std::string& m) { messages.push_back(m); };
+  const auto value_at = [&](const Eigen::Vector3d& lengthscales, Eigen::VectorXd* g) {
+    Kernel kk = k;
+    kk.set_lengthscales(lengthscales);
+    return log_marginal_likelihood(kk, -1e-6, 0.1, d.U, d.z, g, log);
+  };
+  Eigen::VectorXd g;
+  const Eigen::Vector3d l = k.lengthscales();
+  const double value = value_at(l, &g);
+  ASSERT_TRUE(std::isfinite(value));
+  ASSERT_FALSE(messages.empty());
+  EXPECT_NE(messages.front().find("jitter"), std::string::npos) << messages.front();
+  for (int i = 0; i < 3; ++i) {
+    const double h = 1e-5;
+    Eigen::Vector3d up = l, down = l;
+    up[i] *= std::exp(h);
+    down[i] *= std::exp(-h);
+    const double numeric = (value_at(up, nullptr) - value_at(down, nullptr)) / (2 * h);
+    EXPECT_NEAR(g[i], numeric, 1e-4 * std::max(1.0, std::abs(numeric))) << "lengthscale " << i;
   }
 }
 

@@ -10,6 +10,12 @@ namespace bopp::bo {
 // flops); the strict upper triangle is left as it is.
 void invert_lower_triangle(Eigen::Ref<Eigen::MatrixXd> T);
 
+// The lower triangle of T, holding a symmetric positive definite K, becomes its Cholesky factor L,
+// and the lower triangle of W (T's size) becomes L⁻¹: n³/3 flops each, on triangular products and
+// rank updates, with no triangular solve. False when K is not positive definite; T and W then
+// hold partial results. The strict upper triangles are left as they are.
+bool cholesky_with_inverse(Eigen::Ref<Eigen::MatrixXd> T, Eigen::Ref<Eigen::MatrixXd> W);
+
 // The lower triangle of T, holding a lower-triangular W, becomes that of the symmetric WᵀW
 // (LAPACK's lauum, n³/3 flops): after invert_lower_triangle on a Cholesky factor L of K, K⁻¹.
 void lower_triangle_gram(Eigen::Ref<Eigen::MatrixXd> T);

@@ -25,8 +25,8 @@ struct HyperparameterLayout {
 // log p(z | U, θ) = −½ (z − c)ᵀ K_y⁻¹ (z − c) − ½ log |K_y| − (n/2) log 2π,  K_y = K + σ_n² I,
 // for model-unit inputs U (rows) and targets z. When `gradient` is not null it receives
 // ∂/∂θ in the layout above: ½ tr((ααᵀ − K_y⁻¹) ∂K_y/∂θ) and 1ᵀα for c (Rasmussen &
-// Williams 2006, eq. 5.9). K_y⁻¹ for the trace is formed in place from the Cholesky
-// factor (LAPACK's potri: n³ flops with the factorization), the one place the toolkit needs
+// Williams 2006, eq. 5.9). K_y⁻¹ for the trace is formed from the factor's inverse, which the
+// factorization produces beside the factor (n³ flops in all), the one place the toolkit needs
 // it whole.
 double log_marginal_likelihood(const Kernel& kernel, double noise_variance, double mean,
                                const Eigen::MatrixXd& U, const Eigen::VectorXd& z,
