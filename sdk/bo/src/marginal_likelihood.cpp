@@ -14,8 +14,6 @@
 
 namespace bopp::bo {
 
-namespace {}  // namespace
-
 Eigen::VectorXd HyperparameterLayout::pack(const Hyperparameters& h) const {
   Eigen::VectorXd theta(size());
   theta.head(dim) = h.lengthscales.array().log();
@@ -68,7 +66,8 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   }
   factor.diagonal().array() += noise_variance;
   // L and L⁻¹ together: L⁻¹ is wanted for K_y⁻¹ below, and with it at hand the factorization
-  // needs no triangular solve (on OpenBLAS 0.3.21, potrf then trtri took 1.25× as long).
+  // needs no triangular solve (on OpenBLAS 0.3.21, potrf then trtri took 1.25× as long). Also
+  // without a gradient, so that a value is the same bits whether or not one is asked for.
   if (!cholesky_with_inverse(factor, inverse)) {
     // Rare: rebuild K_y and let robust_cholesky escalate jitter (and log it).
     Eigen::MatrixXd Ky = K.selfadjointView<Eigen::Lower>();
