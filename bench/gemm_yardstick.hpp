@@ -76,18 +76,12 @@ class PairedLimit {
     state.ResumeTiming();
   }
 
-  // The pairs' ratios, the open one included if it holds a timing.
+  // The pairs' ratios in ascending order, the open one included if it holds a timing.
   std::vector<double> ratios() const {
     std::vector<double> all = ratios_;
     if (flops_ > 0) all.push_back(seconds_ / (flops_ / rate_));
     std::sort(all.begin(), all.end());
     return all;
-  }
-  double median() const {
-    const std::vector<double> all = ratios();
-    if (all.empty()) return std::numeric_limits<double>::quiet_NaN();
-    const std::size_t h = all.size() / 2;
-    return all.size() % 2 == 1 ? all[h] : (all[h - 1] + all[h]) / 2;
   }
 
  private:
@@ -109,7 +103,8 @@ template <class State>
 void report_limit(State& state, const PairedLimit& limit) {
   const std::vector<double> all = limit.ratios();
   if (all.empty()) return;
-  state.counters["limit_ratio"] = limit.median();
+  const std::size_t h = all.size() / 2;
+  state.counters["limit_ratio"] = all.size() % 2 == 1 ? all[h] : (all[h - 1] + all[h]) / 2;
   state.counters["limit_ratio_low"] = all.front();
   state.counters["limit_ratio_high"] = all.back();
 }
