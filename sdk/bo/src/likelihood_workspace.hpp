@@ -8,14 +8,15 @@
 
 namespace bopp::bo {
 
-// The four n × n matrices one evaluation needs (lower triangles only). A fit keeps one
-// workspace for all its evaluations: fresh matrices of that size are new pages from the
-// system on every call, and faulting them in cost more than the arithmetic.
+// The three n × n matrices one evaluation needs (lower triangles only), and two n × (d + 1)
+// ones. A fit keeps one workspace for all its evaluations: fresh matrices of that size are new
+// pages from the system on every call, and faulting them in cost more than the arithmetic.
 struct LikelihoodWorkspace {
-  Eigen::MatrixXd distances;   // squared scaled distances S
-  Eigen::MatrixXd covariance;  // K = σ² g(S), without noise
-  Eigen::MatrixXd factor;      // K_y, then its Cholesky factor L
-  Eigen::MatrixXd inverse;     // L⁻¹, then K_y⁻¹
+  Eigen::MatrixXd distances;      // squared scaled distances S, then g'(S), then A ∘ g'(S)
+  Eigen::MatrixXd factor;         // K_y, then its Cholesky factor L
+  Eigen::MatrixXd inverse;        // L⁻¹, then K_y⁻¹
+  Eigen::MatrixXd scaled_inputs;  // [V 1]: the inputs over the lengthscales, and ones
+  Eigen::MatrixXd products;       // (A ∘ g'(S)) [V 1]
 };
 
 // log_marginal_likelihood (marginal_likelihood.hpp) computed in `workspace`.

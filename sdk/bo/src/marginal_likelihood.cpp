@@ -41,38 +41,43 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
     throw std::invalid_argument("log_marginal_likelihood: U must be n x dim (n > 0), z of size n");
   const DenormalsFlushed flushed;  // far points' products are subnormal: slow, and negligible
   Eigen::MatrixXd& S = workspace.distances;
-  Eigen::MatrixXd& K = workspace.covariance;
   Eigen::MatrixXd& factor = workspace.factor;
   Eigen::MatrixXd& inverse = workspace.inverse;
+  Eigen::MatrixXd& V = workspace.scaled_inputs;
   S.resize(n, n);
-  K.resize(n, n);
   factor.resize(n, n);
   inverse.resize(n, n);
+  V.resize(n, d + 1);
 
   // Column by column down the lower triangle: s = ‖v_j‖² + ‖v_k‖² − 2 v_jᵀv_k with the
   // cross terms from one rank update (a SYRK: the lower triangle only), the diagonal
-  // exactly 0; one pass then turns s into K's entry and leaves g'(s) in S for the gradient.
-  const Eigen::MatrixXd V = U * kernel.lengthscales().array().inverse().matrix().asDiagonal();
-  const Eigen::ArrayXd norms = V.rowwise().squaredNorm();
+  // exactly 0; one pass then writes K's entry into `factor` and leaves g'(s) in S for the
+  // gradient. V's last column is ones, for the row sums of the gradient's product below.
+  auto scaled = V.leftCols(d);
+  scaled.noalias() = U * kernel.lengthscales().array().inverse().matrix().asDiagonal();
+  V.col(d).setOnes();
+  const Eigen::ArrayXd norms = scaled.rowwise().squaredNorm();
   S.triangularView<Eigen::Lower>().setZero();
-  S.selfadjointView<Eigen::Lower>().rankUpdate(V, -2.0);
+  S.selfadjointView<Eigen::Lower>().rankUpdate(scaled, -2.0);
   for (Eigen::Index k = 0; k < n; ++k) {
     const Eigen::Index len = n - k;
     auto s = S.col(k).tail(len).array();
     s = (s + norms.tail(len) + norms[k]).max(0.0);
     s[0] = 0.0;
-    kernel.profile_with_derivative(s, K.col(k).tail(len).array());
-    factor.col(k).tail(len) = K.col(k).tail(len);
+    kernel.profile_with_derivative(s, factor.col(k).tail(len).array());
   }
   factor.diagonal().array() += noise_variance;
   // L and L⁻¹ together: L⁻¹ is wanted for K_y⁻¹ below, and with it at hand the factorization
   // needs no triangular solve (on OpenBLAS 0.3.21, potrf then trtri took 1.25× as long). Also
   // without a gradient, so that a value is the same bits whether or not one is asked for.
+  double diagonal_added = noise_variance;  // K_y = K + this·I, in the factor
   if (!cholesky_with_inverse(factor, inverse)) {
     // Rare: rebuild K_y and let robust_cholesky escalate jitter (and log it).
-    Eigen::MatrixXd Ky = K.selfadjointView<Eigen::Lower>();
+    Eigen::MatrixXd Ky = kernel.matrix(U);
     Ky.diagonal().array() += noise_variance;
-    factor = robust_cholesky(std::move(Ky), log).llt.matrixLLT();
+    CholeskyFactor jittered = robust_cholesky(std::move(Ky), log);
+    diagonal_added += jittered.jitter;
+    factor = jittered.llt.matrixLLT();
     inverse.triangularView<Eigen::Lower>() = factor.triangularView<Eigen::Lower>();
     invert_lower_triangle(inverse);
   }
@@ -92,30 +97,31 @@ double log_marginal_likelihood(const Kernel& kernel, double noise_variance, doub
   // them all and no n × n derivative is formed:
   //   ∂K_y/∂log σ_f² = K,  ∂K_y/∂log σ_n² = σ_n² I,
   //   ∂K_y/∂log ℓ_i = −2 g'(S) ∘ D_i, D_i the squared scaled differences along i.
+  // K needs no pass of its own: with K = K_y − σ_n² I and K_y α = r,
+  //   Σ_jk A_jk K_jk = αᵀKα − tr(K_y⁻¹K) = rᵀα − n − σ_n² tr(A),
+  // so the outputscale's and the noise's derivatives sum to ½(rᵀα − n), as a common scale's must
+  // (σ_n² plus any jitter the factor needed, in the first; the noise's own term has σ_n² alone).
   // For the lengthscales, with M = A ∘ g'(S) (g'(S) is in S's lower triangle; M replaces
   // it as the pass leaves each column): Σ_jk M_jk D_i,jk = 2 Σ_j V_ji² (M1)_j − 2 V_iᵀ M V_i, one
-  // product M V.
+  // product M [V 1] for both sums.
   lower_triangle_gram(inverse);  // K_y⁻¹ = L⁻ᵀL⁻¹ (LAPACK's lauum, on triangular products)
-  double outputscale_sum = 0, trace_A = 0;
+  double trace_A = 0;
   Eigen::ArrayXd a_buffer(n);
   for (Eigen::Index k = 0; k < n; ++k) {
     const Eigen::Index len = n - k;  // rows k … n − 1 of column k
     auto a = a_buffer.head(len);
     a = alpha[k] * alpha.tail(len).array() - inverse.col(k).tail(len).array();
     trace_A += a[0];
-    // The diagonal counts once, the rest twice.
-    outputscale_sum += 2 * (a * K.col(k).tail(len).array()).sum() - a[0] * K(k, k);
     S.col(k).tail(len).array() *= a;
   }
-  const auto M = S.selfadjointView<Eigen::Lower>();
-  Eigen::MatrixXd MV(n, d);
-  MV.noalias() = M * V;
-  Eigen::VectorXd row_sums(n);
-  row_sums.noalias() = M * Eigen::VectorXd::Ones(n);
+  Eigen::MatrixXd& MV = workspace.products;
+  MV.resize(n, d + 1);
+  MV.noalias() = S.selfadjointView<Eigen::Lower>() * V;
+  const auto row_sums = MV.col(d);
   gradient->resize(d + 3);
   for (Eigen::Index i = 0; i < d; ++i)
     (*gradient)[i] = 2 * V.col(i).dot(MV.col(i)) - 2 * V.col(i).cwiseAbs2().dot(row_sums);
-  (*gradient)[d] = 0.5 * outputscale_sum;
+  (*gradient)[d] = 0.5 * (fit - static_cast<double>(n) - diagonal_added * trace_A);
   (*gradient)[d + 1] = 0.5 * noise_variance * trace_A;
   (*gradient)[d + 2] = alpha.sum();
   return value;
