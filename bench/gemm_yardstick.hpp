@@ -57,11 +57,13 @@ double gemm_flop_rate(Eigen::Index n, int repeats = 7) {
 // GEMM rate of a shared machine moves by a quarter between minutes, so a yardstick timed once at
 // the start can be far from the one the quantity ran at. Timings are added as they come; every
 // `window` CPU seconds of them close a pair (their time against their flops at the rate timed
-// before them) and time the yardstick afresh. The figure to report is the median pair.
+// before them) and time the yardstick afresh. The figure to report is the median pair. Scalar is
+// the precision of the quantity's arithmetic, and so of the yardstick.
+template <class Scalar = double>
 class PairedLimit {
  public:
   explicit PairedLimit(Eigen::Index yardstick_n = 1000, double window = 0.25)
-      : n_(yardstick_n), window_(window), rate_(gemm_flop_rate<double>(n_, 3)) {}
+      : n_(yardstick_n), window_(window), rate_(gemm_flop_rate<Scalar>(n_, 3)) {}
 
   // One timing of the quantity: `seconds` of CPU time for `flops`. The benchmark's own clock is
   // paused while a closed pair's successor yardstick is timed.
@@ -72,7 +74,7 @@ class PairedLimit {
     if (seconds_ < window_) return;
     close();
     state.PauseTiming();
-    rate_ = gemm_flop_rate<double>(n_, 3);
+    rate_ = gemm_flop_rate<Scalar>(n_, 3);
     state.ResumeTiming();
   }
 
@@ -99,8 +101,8 @@ class PairedLimit {
 };
 
 // Sets the counters limit_ratio (the median pair), limit_ratio_low and limit_ratio_high.
-template <class State>
-void report_limit(State& state, const PairedLimit& limit) {
+template <class State, class Scalar>
+void report_limit(State& state, const PairedLimit<Scalar>& limit) {
   const std::vector<double> all = limit.ratios();
   if (all.empty()) return;
   const std::size_t h = all.size() / 2;

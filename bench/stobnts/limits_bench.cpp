@@ -22,7 +22,8 @@
 
 namespace {
 
-using bopp::bench::gemm_flop_rate;
+using bopp::bench::PairedLimit;
+using bopp::bench::report_limit;
 using bopp::bench::search_flops_per_point;
 using bopp::bench::step_flops_per_point;
 using bopp::bench::thread_seconds;
@@ -55,29 +56,25 @@ TrainingData training_data(const nn::Mlp& mlp, Eigen::Index n) {
   return d;
 }
 
-void report(benchmark::State& state, double seconds, double flops, double rate, const char* unit) {
-  const double limit = flops / rate;
-  state.counters[std::string("ms_per_") + unit] = 1e3 * seconds;
-  state.counters["limit_ms"] = 1e3 * limit;
-  state.counters["ratio_to_limit"] = seconds / limit;
-  state.counters["gemm_gflops"] = rate / 1e9;
-}
-
 // `train` runs steps_per_training steps from θ0 and returns the evaluations it made (steps + 1).
+// The limit pairs each quarter second of training with a yardstick timed just before it.
 template <class Scalar, class Train>
 void time_training(benchmark::State& state, const nn::Mlp& mlp, Eigen::Index n, Train train) {
-  const double rate = gemm_flop_rate<Scalar>(yardstick_size);
+  const double flops_per_step = step_flops_per_point(mlp) * static_cast<double>(n);
+  PairedLimit<Scalar> limit(yardstick_size);
   double seconds = 0;
   long evaluations = 0;
   for (auto _ : state) {
     const double start = thread_seconds();
-    evaluations += train();
+    const long made = train();
     const double elapsed = thread_seconds() - start;
     state.SetIterationTime(elapsed);
+    limit.add(state, elapsed, flops_per_step * static_cast<double>(made));
     seconds += elapsed;
+    evaluations += made;
   }
-  report(state, seconds / static_cast<double>(evaluations),
-         step_flops_per_point(mlp) * static_cast<double>(n), rate, "step");
+  state.counters["ms_per_step"] = 1e3 * seconds / static_cast<double>(evaluations);
+  report_limit(state, limit);
 }
 
 nn::TrainingOptions options_for(const nn::Mlp& mlp) {
@@ -133,7 +130,9 @@ void random_search(benchmark::State& state) {
   algorithm.tell(X, y, std::vector<std::int32_t>(100, BOPP_OK));
   const bopp::stobnts::NetworkSample draw = algorithm.sample(0, 0);
   const Eigen::MatrixXd Z = Eigen::MatrixXd::NullaryExpr(points, dim, [&] { return u(rng); });
-  const double rate = gemm_flop_rate<Scalar>(yardstick_size);
+  const double flops_per_search =
+      search_flops_per_point(algorithm.network()) * static_cast<double>(points);
+  PairedLimit<Scalar> limit(yardstick_size);
   double seconds = 0;
   long searches = 0;
   for (auto _ : state) {
@@ -145,11 +144,12 @@ void random_search(benchmark::State& state) {
     }
     const double elapsed = thread_seconds() - start;
     state.SetIterationTime(elapsed);
+    limit.add(state, elapsed, flops_per_search);
     seconds += elapsed;
     ++searches;
   }
-  report(state, seconds / static_cast<double>(searches),
-         search_flops_per_point(algorithm.network()) * static_cast<double>(points), rate, "search");
+  state.counters["ms_per_search"] = 1e3 * seconds / static_cast<double>(searches);
+  report_limit(state, limit);
 }
 
 }  // namespace
