@@ -17,6 +17,7 @@
 #include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/pathwise_sample.hpp>
+#include <bopp/bo/weight_space_sample.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
 #include <bopp/kit/host_design.hpp>
@@ -49,6 +50,12 @@ std::vector<Param> Gpbo::params() {
   params.push_back(
       Param::integer("thompson_features", 1024, "random Fourier features of a Thompson sample")
           .range(16, 100000));
+  params.push_back(Param::choice(
+      "thompson_sampler", "pathwise", "pathwise|weight_space|weight_space_first_lengthscale",
+      "how a Thompson sample is drawn: a feature prior with the exact update from the data "
+      "(Wilson et al. 2020), Bayesian linear regression on the kernel's features, or on "
+      "isotropic RBF features with the first lengthscale, each point's scaled to length sigma_f "
+      "(the GP-TS baseline of Dai et al. 2022's code)"));
   for (Param& p : bo::ucb_beta_params(2.0)) params.push_back(std::move(p));
   params.push_back(design_from_host_param());
   return params;
@@ -66,6 +73,7 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
                       : BatchRule::kriging_believer),
       settings_(bo::read_global_bo_settings(config)),
       thompson_features_(static_cast<int>(config.integer("thompson_features"))),
+      thompson_sampler_(config.string("thompson_sampler")),
       fit_(bo::kernel_type_from_name(config.string("kernel")), problem.lower, problem.upper,
            settings_, [host](const std::string& m) { host.debug("gpbo: " + m); }),
       X_(0, problem.dim()),
@@ -127,7 +135,14 @@ Eigen::VectorXd Gpbo::choose(bo::GaussianProcess& gp, std::uint64_t seed) {
   std::unique_ptr<bo::Acquisition> acquisition;
   const double best = y_.maxCoeff();
   if (batch_rule_ == BatchRule::thompson) {
-    acquisition = std::make_unique<bo::PathwiseSample>(gp, thompson_features_, seed);
+    if (thompson_sampler_ == "pathwise")
+      acquisition = std::make_unique<bo::PathwiseSample>(gp, thompson_features_, seed);
+    else
+      acquisition = std::make_unique<bo::WeightSpaceSample>(
+          gp, thompson_features_,
+          thompson_sampler_ == "weight_space" ? bo::WeightSpaceFeatures::kernel
+                                              : bo::WeightSpaceFeatures::first_lengthscale_unit_norm,
+          seed);
   } else if (acquisition_ == "ei") {
     acquisition = std::make_unique<bo::ExpectedImprovement>(gp, best);
   } else if (acquisition_ == "logei") {

@@ -79,6 +79,7 @@ class Gpbo {
   BatchRule batch_rule_;
   bo::GlobalBoSettings settings_;
   int thompson_features_;
+  std::string thompson_sampler_;  // pathwise | weight_space | weight_space_first_lengthscale
   bo::WarmStartedFit fit_;
 
   bo::InitialDesign design_;  // the Sobol design, in the box (empty with candidates)
