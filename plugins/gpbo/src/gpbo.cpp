@@ -17,9 +17,9 @@
 #include <bopp/bo/best_observed.hpp>
 #include <bopp/bo/finite_bounds.hpp>
 #include <bopp/bo/pathwise_sample.hpp>
-#include <bopp/bo/weight_space_sample.hpp>
 #include <bopp/bo/successful_rows.hpp>
 #include <bopp/bo/uniform_point.hpp>
+#include <bopp/bo/weight_space_sample.hpp>
 #include <bopp/kit/host_design.hpp>
 
 #include <algorithm>
@@ -140,8 +140,9 @@ Eigen::VectorXd Gpbo::choose(bo::GaussianProcess& gp, std::uint64_t seed) {
     else
       acquisition = std::make_unique<bo::WeightSpaceSample>(
           gp, thompson_features_,
-          thompson_sampler_ == "weight_space" ? bo::WeightSpaceFeatures::kernel
-                                              : bo::WeightSpaceFeatures::first_lengthscale_unit_norm,
+          thompson_sampler_ == "weight_space"
+              ? bo::WeightSpaceFeatures::kernel
+              : bo::WeightSpaceFeatures::first_lengthscale_unit_norm,
           seed);
   } else if (acquisition_ == "ei") {
     acquisition = std::make_unique<bo::ExpectedImprovement>(gp, best);

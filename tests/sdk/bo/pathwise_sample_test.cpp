@@ -1,39 +1,25 @@
 // Pathwise posterior samples: their moments match the exact posterior; gradients in x.
 #include <bopp/bo/pathwise_sample.hpp>
 
+#include "thompson_sample_checks.hpp"
+
 #include <gtest/gtest.h>
 
 namespace {
 
 using namespace bopp::bo;
+using bopp::bo::test::four_point_gp;
 
-GaussianProcess small_gp() {
-  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0),
-                     Eigen::VectorXd::Constant(1, 2.0));
-  gp.set_hyperparameters({Eigen::VectorXd::Constant(1, 0.15), 1.0, 0.01, 0.0});
-  Eigen::MatrixXd X(4, 1);
-  X << -1.5, -0.5, 0.3, 1.0;
-  gp.condition(X, Eigen::Vector4d(0.5, -1.0, 0.2, 2.0));
-  return gp;
-}
+GaussianProcess small_gp() { return four_point_gp(); }
 
 TEST(PathwiseSample, SampleMomentsMatchThePosterior) {
   const GaussianProcess gp = small_gp();
-  Eigen::MatrixXd Xs(3, 1);
-  Xs << -0.5, 0.0, 1.8;  // at a datum, between data, far from data
-  const auto exact = gp.predict(Xs);
-  const int samples = 1000;
-  Eigen::MatrixXd draws(samples, 3);
-  for (int s = 0; s < samples; ++s)
-    draws.row(s) = PathwiseSample(gp, 256, static_cast<std::uint64_t>(s)).values(Xs).transpose();
-  const Eigen::VectorXd mean = draws.colwise().mean();
-  const Eigen::VectorXd variance =
-      (draws.rowwise() - mean.transpose()).colwise().squaredNorm() / (samples - 1);
-  for (int i = 0; i < 3; ++i) {
-    const double sd = std::sqrt(exact.variance[i]);
-    EXPECT_NEAR(mean[i], exact.mean[i], 5 * sd / std::sqrt(samples) + 0.02 * sd) << "point " << i;
-    EXPECT_NEAR(variance[i], exact.variance[i], 0.2 * exact.variance[i] + 1e-6) << "point " << i;
-  }
+  test::expect_moments_near_the_posterior(
+      gp, 1000,
+      [&](std::uint64_t seed, const Eigen::MatrixXd& Xs) {
+        return PathwiseSample(gp, 256, seed).values(Xs);
+      },
+      0.02, 0.2);
 }
 
 TEST(PathwiseSample, GradientMatchesCentralDifferences) {

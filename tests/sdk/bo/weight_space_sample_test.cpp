@@ -2,6 +2,8 @@
 // the data reproduced at small noise, gradients in x, and the first-lengthscale features' quirk.
 #include <bopp/bo/weight_space_sample.hpp>
 
+#include "thompson_sample_checks.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,15 +13,7 @@ namespace {
 
 using namespace bopp::bo;
 
-GaussianProcess one_dimensional_gp() {
-  GaussianProcess gp(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0),
-                     Eigen::VectorXd::Constant(1, 2.0));
-  gp.set_hyperparameters({Eigen::VectorXd::Constant(1, 0.15), 1.0, 0.01, 0.0});
-  Eigen::MatrixXd X(4, 1);
-  X << -1.5, -0.5, 0.3, 1.0;
-  gp.condition(X, Eigen::Vector4d(0.5, -1.0, 0.2, 2.0));
-  return gp;
-}
+using bopp::bo::test::four_point_gp;
 
 // Ten points in the unit square, lengthscales (0.3, 3): the second input barely matters to the
 // GP, and the first-lengthscale features treat it like the first.
@@ -39,25 +33,14 @@ GaussianProcess two_dimensional_gp(double second_lengthscale = 3.0, double noise
 }
 
 TEST(WeightSpaceSample, KernelFeaturesGiveMomentsNearThePosterior) {
-  const GaussianProcess gp = one_dimensional_gp();
-  Eigen::MatrixXd Xs(3, 1);
-  Xs << -0.5, 0.0, 1.8;  // at a datum, between data, far from data
-  const auto exact = gp.predict(Xs);
-  const int samples = 400;
-  Eigen::MatrixXd draws(samples, 3);
-  for (int s = 0; s < samples; ++s)
-    draws.row(s) = WeightSpaceSample(gp, 256, WeightSpaceFeatures::kernel,
-                                     static_cast<std::uint64_t>(s))
-                       .values(Xs)
-                       .transpose();
-  const Eigen::VectorXd mean = draws.colwise().mean();
-  const Eigen::VectorXd variance =
-      (draws.rowwise() - mean.transpose()).colwise().squaredNorm() / (samples - 1);
-  for (int i = 0; i < 3; ++i) {
-    const double sd = std::sqrt(exact.variance[i]);
-    EXPECT_NEAR(mean[i], exact.mean[i], 5 * sd / std::sqrt(samples) + 0.05 * sd) << "point " << i;
-    EXPECT_NEAR(variance[i], exact.variance[i], 0.25 * exact.variance[i] + 1e-4) << "point " << i;
-  }
+  // Looser than the pathwise sample's: 256 features carry the whole posterior here.
+  const GaussianProcess gp = four_point_gp();
+  test::expect_moments_near_the_posterior(
+      gp, 400,
+      [&](std::uint64_t seed, const Eigen::MatrixXd& Xs) {
+        return WeightSpaceSample(gp, 256, WeightSpaceFeatures::kernel, seed).values(Xs);
+      },
+      0.05, 0.25);
 }
 
 TEST(WeightSpaceSample, ReproducesTheDataAtSmallNoise) {
@@ -66,8 +49,8 @@ TEST(WeightSpaceSample, ReproducesTheDataAtSmallNoise) {
   for (const auto kind :
        {WeightSpaceFeatures::kernel, WeightSpaceFeatures::first_lengthscale_unit_norm}) {
     const Eigen::VectorXd f = WeightSpaceSample(gp, 512, kind, 5).values(X);
-    const Eigen::VectorXd y = gp.output_scaling().mean +
-                              gp.output_scaling().scale * gp.standardized_targets().array();
+    const Eigen::VectorXd y =
+        gp.output_scaling().mean + gp.output_scaling().scale * gp.standardized_targets().array();
     EXPECT_LT((f - y).cwiseAbs().maxCoeff(), 0.02) << static_cast<int>(kind);
   }
 }
@@ -106,7 +89,7 @@ TEST(WeightSpaceSample, FirstLengthscaleFeaturesIgnoreTheOthers) {
 }
 
 TEST(WeightSpaceSample, SameSeedSameFunctionAndAPriorWithoutData) {
-  const GaussianProcess gp = one_dimensional_gp();
+  const GaussianProcess gp = four_point_gp();
   const Eigen::MatrixXd X = Eigen::VectorXd::LinSpaced(5, -2, 2);
   const auto kind = WeightSpaceFeatures::kernel;
   EXPECT_EQ(WeightSpaceSample(gp, 64, kind, 7).values(X),
