@@ -1,8 +1,7 @@
 #include <bopp/bo/weight_space_sample.hpp>
 
+#include <bopp/bo/cholesky.hpp>
 #include <bopp/bo/portable_random.hpp>
-
-#include <Eigen/Cholesky>
 
 #include <cmath>
 #include <random>
@@ -41,9 +40,9 @@ WeightSpaceSample::WeightSpaceSample(const GaussianProcess& gp, Eigen::Index fea
   const double noise_variance = gp.noise_variance();
   Eigen::MatrixXd A = Eigen::MatrixXd::Identity(features, features) * noise_variance;
   A.selfadjointView<Eigen::Lower>().rankUpdate(Phi.transpose());
-  const Eigen::LLT<Eigen::MatrixXd> llt(A);
-  if (llt.info() != Eigen::Success)
-    throw std::runtime_error("WeightSpaceSample: ΦᵀΦ + σ_n² I is not positive definite");
+  // With fewer points than features, A is singular when the noise is fixed at 0: jitter then
+  // stands in for it.
+  const Eigen::LLT<Eigen::MatrixXd> llt = robust_cholesky(std::move(A)).llt;
   const Eigen::VectorXd residual = gp.standardized_targets().array() - mean_;
   // w = A⁻¹Φᵀr + σ_n L⁻ᵀε, A = LLᵀ: its covariance is σ_n² L⁻ᵀL⁻¹ = σ_n² A⁻¹.
   weights_ = llt.solve(Phi.transpose() * residual);

@@ -99,6 +99,10 @@ TEST(WeightSpaceSample, SameSeedSameFunctionAndAPriorWithoutData) {
   GaussianProcess empty(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0),
                         Eigen::VectorXd::Constant(1, 2.0));
   EXPECT_TRUE(WeightSpaceSample(empty, 64, kind, 7).values(X).allFinite());
+  // Noise fixed at 0 and fewer points than features: ΦᵀΦ is singular, and jitter takes over.
+  GaussianProcess noiseless = four_point_gp();
+  noiseless.set_hyperparameters({Eigen::VectorXd::Constant(1, 0.15), 1.0, 0.0, 0.0});
+  EXPECT_TRUE(WeightSpaceSample(noiseless, 64, kind, 7).values(X).allFinite());
   EXPECT_THROW(WeightSpaceSample(gp, 64, kind, 7).values(Eigen::MatrixXd::Zero(2, 3)),
                std::invalid_argument);
 }
