@@ -41,13 +41,13 @@ WeightSpaceSample::WeightSpaceSample(const GaussianProcess& gp, Eigen::Index fea
   Eigen::MatrixXd A = Eigen::MatrixXd::Identity(features, features) * noise_variance;
   A.selfadjointView<Eigen::Lower>().rankUpdate(Phi.transpose());
   // With fewer points than features, A is singular when the noise is fixed at 0: jitter then
-  // stands in for it.
-  const Eigen::LLT<Eigen::MatrixXd> llt = robust_cholesky(std::move(A)).llt;
+  // stands in for it, in A and in the weights' covariance alike.
+  const CholeskyFactor factor = robust_cholesky(std::move(A));
   const Eigen::VectorXd residual = gp.standardized_targets().array() - mean_;
   // w = A⁻¹Φᵀr + σ_n L⁻ᵀε, A = LLᵀ: its covariance is σ_n² L⁻ᵀL⁻¹ = σ_n² A⁻¹.
-  weights_ = llt.solve(Phi.transpose() * residual);
-  llt.matrixU().solveInPlace(noise);
-  weights_ += std::sqrt(noise_variance) * noise;
+  weights_ = factor.llt.solve(Phi.transpose() * residual);
+  factor.llt.matrixU().solveInPlace(noise);
+  weights_ += std::sqrt(noise_variance + factor.jitter) * noise;
 }
 
 Eigen::MatrixXd WeightSpaceSample::features(const Eigen::MatrixXd& U) const {

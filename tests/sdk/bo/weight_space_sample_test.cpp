@@ -99,10 +99,17 @@ TEST(WeightSpaceSample, SameSeedSameFunctionAndAPriorWithoutData) {
   GaussianProcess empty(Kernel(KernelType::rbf, 1), Eigen::VectorXd::Constant(1, -2.0),
                         Eigen::VectorXd::Constant(1, 2.0));
   EXPECT_TRUE(WeightSpaceSample(empty, 64, kind, 7).values(X).allFinite());
-  // Noise fixed at 0 and fewer points than features: ΦᵀΦ is singular, and jitter takes over.
+  // Noise fixed at 0 and fewer points than features: ΦᵀΦ is singular, and jitter takes over, in
+  // the weights' spread too: far from the data the draws still spread as the posterior does.
   GaussianProcess noiseless = four_point_gp();
   noiseless.set_hyperparameters({Eigen::VectorXd::Constant(1, 0.15), 1.0, 0.0, 0.0});
   EXPECT_TRUE(WeightSpaceSample(noiseless, 64, kind, 7).values(X).allFinite());
+  const Eigen::MatrixXd far = Eigen::MatrixXd::Constant(1, 1, 1.8);
+  Eigen::VectorXd draws(300);
+  for (int s = 0; s < 300; ++s)
+    draws[s] = WeightSpaceSample(noiseless, 64, kind, static_cast<std::uint64_t>(s)).values(far)[0];
+  const double spread = (draws.array() - draws.mean()).square().sum() / 299;
+  EXPECT_NEAR(spread, noiseless.predict(far).variance[0], 0.3 * noiseless.predict(far).variance[0]);
   EXPECT_THROW(WeightSpaceSample(gp, 64, kind, 7).values(Eigen::MatrixXd::Zero(2, 3)),
                std::invalid_argument);
 }
