@@ -10,10 +10,8 @@ namespace {
 using namespace bopp::bo;
 using bopp::bo::test::four_point_gp;
 
-GaussianProcess small_gp() { return four_point_gp(); }
-
 TEST(PathwiseSample, SampleMomentsMatchThePosterior) {
-  const GaussianProcess gp = small_gp();
+  const GaussianProcess gp = four_point_gp();
   test::expect_moments_near_the_posterior(
       gp, 1000,
       [&](std::uint64_t seed, const Eigen::MatrixXd& Xs) {
@@ -23,7 +21,7 @@ TEST(PathwiseSample, SampleMomentsMatchThePosterior) {
 }
 
 TEST(PathwiseSample, GradientMatchesCentralDifferences) {
-  const GaussianProcess gp = small_gp();
+  const GaussianProcess gp = four_point_gp();
   const PathwiseSample sample(gp, 256, 3);
   for (double x0 : {-1.0, 0.7}) {
     Eigen::VectorXd g;
@@ -36,7 +34,7 @@ TEST(PathwiseSample, GradientMatchesCentralDifferences) {
 }
 
 TEST(PathwiseSample, SameSeedSameFunction) {
-  const GaussianProcess gp = small_gp();
+  const GaussianProcess gp = four_point_gp();
   const Eigen::MatrixXd X = Eigen::VectorXd::LinSpaced(5, -2, 2);
   EXPECT_EQ(PathwiseSample(gp, 64, 7).values(X), PathwiseSample(gp, 64, 7).values(X));
   EXPECT_NE(PathwiseSample(gp, 64, 7).values(X), PathwiseSample(gp, 64, 8).values(X));
