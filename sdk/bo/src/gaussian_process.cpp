@@ -60,12 +60,11 @@ void GaussianProcess::set_hyperparameters(const Hyperparameters& h) {
 }
 
 Eigen::MatrixXd GaussianProcess::to_unit_cube(const Eigen::MatrixXd& X) const {
-  return ((X.rowwise() - lower_.transpose()).array().rowwise() / widths().transpose().array())
-      .matrix();
+  return unit_cube().points(X);
 }
 
 Eigen::VectorXd GaussianProcess::point_to_unit_cube(const Eigen::VectorXd& x) const {
-  return ((x - lower_).array() / widths().array()).matrix();
+  return unit_cube().point(x);
 }
 
 void GaussianProcess::condition(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {

@@ -11,8 +11,7 @@ namespace bopp::bo {
 PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features, std::uint64_t seed)
     : kernel_(gp.kernel()),
       features_(gp.kernel(), features, seed),
-      lower_(gp.lower()),
-      widths_(gp.widths()),
+      cube_(gp.unit_cube()),
       scaling_(gp.output_scaling()),
       mean_(gp.mean_constant()),
       unit_inputs_(gp.unit_inputs()) {
@@ -35,8 +34,7 @@ PathwiseSample::PathwiseSample(const GaussianProcess& gp, Eigen::Index features,
 }
 
 Eigen::VectorXd PathwiseSample::values(const Eigen::MatrixXd& X) const {
-  const Eigen::MatrixXd U =
-      ((X.rowwise() - lower_.transpose()).array().rowwise() / widths_.transpose().array()).matrix();
+  const Eigen::MatrixXd U = cube_.points(X);
   Eigen::VectorXd f = features_.features(U) * theta_;
   if (update_weights_.size() > 0) f.noalias() += kernel_.matrix(U, unit_inputs_) * update_weights_;
   return ((scaling_.mean + scaling_.scale * mean_) + scaling_.scale * f.array()).matrix();
@@ -44,11 +42,11 @@ Eigen::VectorXd PathwiseSample::values(const Eigen::MatrixXd& X) const {
 
 double PathwiseSample::value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient) const {
   if (gradient != nullptr) {
-    const Eigen::VectorXd u = ((x - lower_).array() / widths_.array()).matrix();
+    const Eigen::VectorXd u = cube_.point(x);
     Eigen::VectorXd g = features_.gradient(u, theta_);
     if (update_weights_.size() > 0)
       g.noalias() += kernel_.gradient(u, unit_inputs_) * update_weights_;
-    *gradient = (scaling_.scale * g.array() / widths_.array()).matrix();
+    *gradient = cube_.gradient_in_box(scaling_.scale * g);
   }
   return values(x.transpose())[0];
 }

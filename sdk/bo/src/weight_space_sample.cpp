@@ -24,8 +24,7 @@ WeightSpaceSample::WeightSpaceSample(const GaussianProcess& gp, Eigen::Index fea
     : features_(feature_kernel(gp.kernel(), kind), features, seed),
       unit_norm_(kind == WeightSpaceFeatures::first_lengthscale_unit_norm),
       outputscale_(gp.kernel().outputscale()),
-      lower_(gp.lower()),
-      widths_(gp.widths()),
+      cube_(gp.unit_cube()),
       scaling_(gp.output_scaling()),
       mean_(gp.mean_constant()) {
   // A separate stream for the weights' noise than the one that drew the features.
@@ -61,15 +60,14 @@ Eigen::MatrixXd WeightSpaceSample::features(const Eigen::MatrixXd& U) const {
 Eigen::VectorXd WeightSpaceSample::values(const Eigen::MatrixXd& X) const {
   if (X.cols() != dim())
     throw std::invalid_argument("WeightSpaceSample: X must have one column per dimension");
-  const Eigen::MatrixXd U =
-      ((X.rowwise() - lower_.transpose()).array().rowwise() / widths_.transpose().array()).matrix();
+  const Eigen::MatrixXd U = cube_.points(X);
   const Eigen::VectorXd f = features(U) * weights_;
   return ((scaling_.mean + scaling_.scale * mean_) + scaling_.scale * f.array()).matrix();
 }
 
 double WeightSpaceSample::value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient) const {
   if (gradient != nullptr) {
-    const Eigen::VectorXd u = ((x - lower_).array() / widths_.array()).matrix();
+    const Eigen::VectorXd u = cube_.point(x);
     Eigen::VectorXd g;
     if (unit_norm_) {
       // f = σ φᵀw/‖φ‖, so ∇f = (σ/‖φ‖) Jᵀ(w − (φᵀw/‖φ‖²) φ), J = ∂φ/∂u: one product with Jᵀ.
@@ -80,7 +78,7 @@ double WeightSpaceSample::value(const Eigen::VectorXd& x, Eigen::VectorXd* gradi
     } else {
       g = features_.gradient(u, weights_);
     }
-    *gradient = (scaling_.scale * g.array() / widths_.array()).matrix();
+    *gradient = cube_.gradient_in_box(scaling_.scale * g);
   }
   return values(x.transpose())[0];
 }

@@ -3,6 +3,7 @@
 
 #include <bopp/bo/kernel.hpp>
 #include <bopp/bo/log.hpp>
+#include <bopp/bo/unit_cube.hpp>
 #include <bopp/kit/state_archive.hpp>
 
 #include <Eigen/Core>
@@ -99,6 +100,7 @@ class GaussianProcess {
   // Model-unit access for the rest of the toolkit (likelihood, gradient posterior, samples).
   Eigen::MatrixXd to_unit_cube(const Eigen::MatrixXd& X) const;
   Eigen::VectorXd point_to_unit_cube(const Eigen::VectorXd& x) const;
+  UnitCube unit_cube() const { return {lower_, widths()}; }
   const Eigen::MatrixXd& unit_inputs() const { return unit_inputs_; }
   const Eigen::VectorXd& standardized_targets() const { return standardized_; }
   const Eigen::MatrixXd& cholesky_factor() const { return L_; }  // lower triangle is L

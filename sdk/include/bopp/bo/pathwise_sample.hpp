@@ -20,14 +20,14 @@ class PathwiseSample : public Acquisition {
  public:
   PathwiseSample(const GaussianProcess& gp, Eigen::Index features, std::uint64_t seed);
 
-  Eigen::Index dim() const override { return lower_.size(); }
+  Eigen::Index dim() const override { return cube_.lower.size(); }
   Eigen::VectorXd values(const Eigen::MatrixXd& X) const override;
   double value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient = nullptr) const override;
 
  private:
   Kernel kernel_;
   RandomFourierFeatures features_;
-  Eigen::VectorXd lower_, widths_;
+  UnitCube cube_;
   OutputScaling scaling_;
   double mean_;
   Eigen::VectorXd theta_;

@@ -31,7 +31,7 @@ class WeightSpaceSample : public Acquisition {
   WeightSpaceSample(const GaussianProcess& gp, Eigen::Index features, WeightSpaceFeatures kind,
                     std::uint64_t seed);
 
-  Eigen::Index dim() const override { return lower_.size(); }
+  Eigen::Index dim() const override { return cube_.lower.size(); }
   Eigen::VectorXd values(const Eigen::MatrixXd& X) const override;
   double value(const Eigen::VectorXd& x, Eigen::VectorXd* gradient = nullptr) const override;
 
@@ -42,7 +42,7 @@ class WeightSpaceSample : public Acquisition {
   RandomFourierFeatures features_;
   bool unit_norm_;
   double outputscale_;
-  Eigen::VectorXd lower_, widths_;
+  UnitCube cube_;
   OutputScaling scaling_;
   double mean_;
   Eigen::VectorXd weights_;  // w
