@@ -56,6 +56,15 @@ std::vector<Param> Gpbo::params() {
       "(Wilson et al. 2020), Bayesian linear regression on the kernel's features, or on "
       "isotropic RBF features with the first lengthscale, each point's scaled to length sigma_f "
       "(the GP-TS baseline of Dai et al. 2022's code)"));
+  params.push_back(Param::integer("refit_every", 1,
+                                  "fit the hyperparameters at every k-th model-based ask (the "
+                                  "first always); the asks between keep the last fit's")
+                       .range(1, 1000000));
+  params.push_back(Param::choice(
+      "outputs", "standardized", "standardized|raw",
+      "the GP's outputs: standardized at every fit under a fitted constant mean, or raw under a "
+      "zero prior mean (GPy's default; divided by one fixed scale, the first fit's standard "
+      "deviation; use with priors = false, as the priors are set for standardized outputs)"));
   for (Param& p : bo::ucb_beta_params(2.0)) params.push_back(std::move(p));
   params.push_back(design_from_host_param());
   return params;
@@ -75,7 +84,9 @@ Gpbo::Gpbo(const Problem& problem, const Config& config, std::uint64_t seed, con
       thompson_features_(static_cast<int>(config.integer("thompson_features"))),
       thompson_sampler_(config.string("thompson_sampler")),
       fit_(bo::kernel_type_from_name(config.string("kernel")), problem.lower, problem.upper,
-           settings_, [host](const std::string& m) { host.debug("gpbo: " + m); }),
+           settings_, [host](const std::string& m) { host.debug("gpbo: " + m); }, {},
+           {.refit_every = static_cast<int>(config.integer("refit_every")),
+            .raw_outputs = config.string("outputs") == "raw"}),
       X_(0, problem.dim()),
       pending_(problem.dim()) {
   bo::require_finite_bounds(problem_.lower, problem_.upper, "algorithm 'gpbo'");

@@ -42,8 +42,9 @@ class Gpbo {
  public:
   static constexpr const char* name = "gpbo";
   // 1.1.0: optimizer_lockstep (the acquisition's starts in lockstep; off by default, so runs are
-  // unchanged). 1.2.0: thompson_sampler (pathwise by default, so runs are unchanged).
-  static constexpr const char* version = "1.2.0";
+  // unchanged). 1.2.0: thompson_sampler (pathwise by default, so runs are unchanged). 1.3.0:
+  // refit_every and outputs (every fit and standardized outputs by default: runs unchanged).
+  static constexpr const char* version = "1.3.0";
   static constexpr const char* summary =
       "GP-based Bayesian optimization: Sobol design, then EI / log-EI / UCB / Thompson sampling";
   static std::vector<Param> params();

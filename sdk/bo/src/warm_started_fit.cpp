@@ -35,15 +35,19 @@ std::string short_number(double v) {
 
 WarmStartedFit::WarmStartedFit(KernelType kernel, Eigen::VectorXd lower, Eigen::VectorXd upper,
                                const GlobalBoSettings& settings, LogCallback log,
-                               HyperparameterBounds bounds)
+                               HyperparameterBounds bounds, WarmStartedFitOptions fit_options)
     : kernel_(kernel),
       lower_(std::move(lower)),
       upper_(std::move(upper)),
       options_(settings.fit_options()),
       fixed_noise_variance_(settings.noise_variance),
       log_(std::move(log)),
+      fit_options_(fit_options),
       schedule_(settings.fit_restart) {
+  if (fit_options_.refit_every < 1)
+    throw std::invalid_argument("WarmStartedFit: refit_every must be at least 1");
   options_.bounds = bounds;
+  if (fit_options_.raw_outputs) options_.learn_mean = false;
 }
 
 GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
@@ -55,9 +59,21 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
     Hyperparameters start = gp.hyperparameters();
     start.noise_variance =
         options_.learn_noise ? initial_learned_noise_variance : fixed_noise_variance_;
+    if (fit_options_.raw_outputs) start.mean = 0.0;
     gp.set_hyperparameters(start);
   }
-  gp.condition(X, y);
+  if (fit_options_.raw_outputs) {
+    if (raw_scale_ == 0.0) raw_scale_ = OutputScaling::standardizing(y).scale;
+    gp.condition(X, y, OutputScaling{0.0, raw_scale_});
+  } else {
+    gp.condition(X, y);
+  }
+  const bool refits = calls_++ % fit_options_.refit_every == 0;
+  if (last_fit_ && !refits) {
+    log_to(log_, "no fit: the hyperparameters of fit " + std::to_string(schedule_.fits()) +
+                     " (refit every " + std::to_string(fit_options_.refit_every) + ")");
+    return gp;
+  }
   const std::string fit_number = "fit " + std::to_string(schedule_.fits() + 1) + ": ";
 
   if (schedule_.restarts_with_warm_start() || options_.random_restarts == 0) {
@@ -110,11 +126,18 @@ GaussianProcess WarmStartedFit::fit(const Eigen::MatrixXd& X, const Eigen::Vecto
 void WarmStartedFit::save(StateArchive& archive) const {
   archive.write("last_fit", last_fit_);
   archive.write("restart_schedule", schedule_);
+  archive.write("calls", calls_);
+  archive.write("raw_scale", raw_scale_);
 }
 
 void WarmStartedFit::restore(const StateArchive& archive) {
   archive.read("last_fit", last_fit_);
   archive.read("restart_schedule", schedule_);
+  // Checkpoints written before these two existed: every call refitted, on standardized outputs.
+  calls_ = 0;
+  raw_scale_ = 0.0;
+  if (archive.contains("calls")) archive.read("calls", calls_);
+  if (archive.contains("raw_scale")) archive.read("raw_scale", raw_scale_);
   if (last_fit_ && last_fit_->lengthscales.size() != lower_.size())
     throw StateError("state: a fit of another dimension");
 }

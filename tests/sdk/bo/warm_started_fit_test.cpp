@@ -135,4 +135,49 @@ TEST(WarmStartedFit, KeepsTheFixedNoiseAndRespectsTheBounds) {
   EXPECT_GE(floored.fit(d.X, d.y, 1).hyperparameters().noise_variance, 1e-2 * (1 - 1e-12));
 }
 
+TEST(WarmStartedFit, RefitsEveryKthCallAndConditionsOnTheDataBetween) {
+  const GlobalBoSettings settings{.fit_restarts = 0};
+  const auto make = [&] {
+    return WarmStartedFit(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                          settings, {}, {}, {.refit_every = 3});
+  };
+  WarmStartedFit fit = make();
+  std::vector<Data> data;
+  for (int n = 12; n <= 15; ++n) data.push_back(sample(n, 4));
+  const Hyperparameters first = fit.fit(data[0].X, data[0].y, 1).hyperparameters();
+  for (int call = 1; call < 3; ++call) {
+    const GaussianProcess gp = fit.fit(data[call].X, data[call].y, 99);
+    expect_same(gp.hyperparameters(), first);
+    EXPECT_EQ(gp.size(), data[call].X.rows());
+    EXPECT_EQ(gp.output_scaling().mean, OutputScaling::standardizing(data[call].y).mean);
+  }
+  // A checkpoint taken between refits resumes the count.
+  bopp::StateArchive archive;
+  fit.save(archive);
+  WarmStartedFit resumed = make();
+  resumed.restore(archive);
+  const Hyperparameters fourth = fit.fit(data[3].X, data[3].y, 2).hyperparameters();
+  expect_same(fourth, fitted_from(first, data[3], settings, 2));
+  expect_same(resumed.fit(data[3].X, data[3].y, 2).hyperparameters(), fourth);
+}
+
+TEST(WarmStartedFit, RawOutputsHaveAZeroMeanAndTheFirstFitsScale) {
+  WarmStartedFit fit(KernelType::matern52, Eigen::VectorXd::Zero(2), Eigen::VectorXd::Ones(2),
+                     GlobalBoSettings{.priors = false}, {}, {}, {.raw_outputs = true});
+  Data d = sample(15, 6);
+  const double scale = OutputScaling::standardizing(d.y).scale;
+  const GaussianProcess gp = fit.fit(d.X, d.y, 1);
+  EXPECT_EQ(gp.output_scaling().mean, 0.0);
+  EXPECT_EQ(gp.output_scaling().scale, scale);
+  EXPECT_EQ(gp.mean_constant(), 0.0);
+  // Far above zero and spread three times wider: a standardizing fit would move both; this one
+  // keeps the zero mean and the first scale.
+  d.y = (100 + 3 * d.y.array()).matrix();
+  const GaussianProcess shifted = fit.fit(d.X, d.y, 2);
+  EXPECT_EQ(shifted.output_scaling().mean, 0.0);
+  EXPECT_EQ(shifted.output_scaling().scale, scale);
+  EXPECT_EQ(shifted.mean_constant(), 0.0);
+  EXPECT_NEAR(shifted.predict(d.X.topRows(1)).mean[0], d.y[0], 1.0);
+}
+
 }  // namespace
