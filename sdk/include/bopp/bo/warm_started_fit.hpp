@@ -49,8 +49,8 @@ class WarmStartedFit {
 
   const FitRestartSchedule& restart_schedule() const { return schedule_; }
 
-  // Checkpoints: where the next fit starts, the calls since the last refit and the raw outputs'
-  // scale.
+  // Checkpoints: where the next fit starts, how many calls of fit() there were (which decides
+  // the next refit) and the raw outputs' scale.
   void save(StateArchive& archive) const;
   void restore(const StateArchive& archive);
 
