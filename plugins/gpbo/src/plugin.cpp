@@ -3,4 +3,4 @@
 
 #include <bopp/plugin.hpp>
 
-BOPP_PLUGIN_LIBRARY("gpbo", "1.2.0", bopp::Algorithm<bopp::gpbo::Gpbo>)
+BOPP_PLUGIN_LIBRARY("gpbo", "1.3.0", bopp::Algorithm<bopp::gpbo::Gpbo>)

@@ -6,7 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <map>
+#include <sstream>
 
 namespace bopp::host {
 namespace {
@@ -117,6 +121,31 @@ TEST(PluginRegistry, SearchPathNamesAFolderOnceAtItsFirstPlace) {
     for (std::size_t j = i + 1; j < folders.size(); ++j)
       EXPECT_NE(std::filesystem::weakly_canonical(folders[i]),
                 std::filesystem::weakly_canonical(folders[j]));
+}
+
+// A library's version moves with its classes': bopp's own libraries carry the version of their
+// newest class, so `bopp list` and run.json's library version say when a class changed.
+TEST(PluginRegistry, EachShippedLibraryCarriesItsNewestClassVersion) {
+  const PluginRegistry registry({plugin_dir()});
+  const auto parsed = [](const std::string& version) {
+    std::array<int, 3> parts{};
+    std::istringstream in(version);
+    char dot = 0;
+    in >> parts[0] >> dot >> parts[1] >> dot >> parts[2];
+    EXPECT_FALSE(in.fail()) << "not a version: " << version;
+    return parts;
+  };
+  std::map<const PluginLibrary*, std::array<int, 3>> newest;
+  const auto note = [&](const PluginLibrary* library, const char* version) {
+    auto& best = newest[library];
+    best = std::max(best, parsed(version));
+  };
+  for (const auto& a : registry.algorithms()) note(a.library.get(), a.table->version);
+  for (const auto& o : registry.objectives()) note(o.library.get(), o.table->version);
+  ASSERT_GE(newest.size(), 9u);
+  for (const auto& [library, version] : newest)
+    EXPECT_EQ(parsed(library->version()), version)
+        << library->name() << " " << library->version() << " has a newer class";
 }
 
 TEST(PluginRegistry, NeverSearchesTheCurrentFolderImplicitly) {
