@@ -144,8 +144,8 @@ TEST(NetworkTrainingFloat, StaysCloseToDouble) {
 // network is linear in θ, so the minimizer is -Linear's closed form (tangent_regression, whose
 // features are then the network's own), to the precision's limit. The line search compares
 // losses, and near θ* the loss rises by only ½ δᵀHδ ≥ ½ λ_min ‖δ‖² (H the mean-scaled loss's
-// Hessian): once that is below the loss's rounding ε L, no step is seen to descend. So the
-// training is done when ‖θ − θ*‖ ≤ √(2 ε L / λ_min); where inside that it stops depends on the
+// Hessian): only once that is below the loss's rounding ε L can no step be seen to descend. So
+// the training stops within ‖θ − θ*‖ ≤ √(2 ε L / λ_min); where inside that depends on the
 // rounding of the BLAS kernels (4e-7 or 5e-5 relative in float, on two kernels of one machine).
 template <class Scalar>
 class NetworkTrainingLbfgs : public ::testing::Test {};
